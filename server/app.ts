@@ -1,0 +1,177 @@
+import { createServer, type Server } from 'node:http';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Config } from './config.ts';
+import { lockDataDir, persistentSecret } from './data-dir.ts';
+import { openPglite } from './db/pglite.ts';
+import { openPostgres } from './db/postgres.ts';
+import { migrate } from './db/migrate.ts';
+import type { Database } from './db/types.ts';
+import { CORS_HEADERS, sendJson, type Handler } from './http.ts';
+import { signJwt } from './jwt.ts';
+import { createMailer } from './mail.ts';
+import { serveStatic } from './static.ts';
+import { createRestApi } from './rest/api.ts';
+import { createAuthApi } from './auth/api.ts';
+import { ensureAdmin } from './auth/admin.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const seedFile = path.join(root, 'supabase/seed.sql');
+
+export interface RunningServer {
+  /** The origin the server listens on, e.g. http://127.0.0.1:3000 */
+  url: string;
+  port: number;
+  /** Undefined when the site runs against a hosted Supabase project. */
+  backend?: { anonKey: string; serviceRoleKey: string; db: Database; jwtSecret: string };
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  log?: (line: string) => void;
+  /** Serve the React Router site (needs `npm run build`); contract tests run without it. */
+  site?: boolean;
+}
+
+/** Legacy Supabase API keys: long-lived HS256 JWTs carrying only a role. */
+async function apiKeys(secret: string) {
+  const iat = Math.floor(Date.parse('2026-01-01T00:00:00Z') / 1000);
+  const exp = iat + 10 * 365 * 24 * 3600;
+  return {
+    anonKey: await signJwt({ iss: 'supabase', ref: 'local', role: 'anon', iat, exp }, secret),
+    serviceRoleKey: await signJwt({ iss: 'supabase', ref: 'local', role: 'service_role', iat, exp }, secret),
+  };
+}
+
+async function openDatabase(config: Config): Promise<{ db: Database; release: () => void }> {
+  if (config.DATABASE_URL) return { db: await openPostgres(config.DATABASE_URL), release: () => {} };
+  const release = lockDataDir(config.dataDir);
+  try {
+    return { db: await openPglite(path.join(config.dataDir, 'pglite')), release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const embedded = !config.SUPABASE_URL;
+  const mounts: Array<[prefix: string, handler: Handler]> = [];
+  let backend: RunningServer['backend'];
+  let closeBackend = async () => {};
+
+  if (embedded) {
+    const { db, release } = await openDatabase(config);
+    closeBackend = async () => {
+      await db.close();
+      release();
+    };
+    try {
+      const jwtSecret = config.JWT_SECRET ?? persistentSecret(config.dataDir, 'jwt-secret');
+      const { applied, fresh } = await migrate(db);
+      if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+      if (fresh && config.SEED_DEMO && existsSync(seedFile)) {
+        await db.transaction(async (tx) => tx.exec(await readFile(seedFile, 'utf8')));
+        log('Loaded the demo blog posts (SEED_DEMO=false skips this).');
+      }
+      await ensureAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
+      const keys = await apiKeys(jwtSecret);
+      const mailer = createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log,
+      });
+      const rest = await createRestApi({ db, jwtSecret });
+      const auth = createAuthApi({ db, jwtSecret, mailer, siteUrl: config.SITE_URL });
+      mounts.push(['/rest/v1', rest.handle], ['/auth/v1', auth.handle]);
+      backend = { ...keys, db, jwtSecret };
+    } catch (error) {
+      await closeBackend();
+      throw error;
+    }
+  }
+
+  let site: Handler | undefined;
+  const clientDir = path.join(root, 'build/client');
+  if (options.site !== false) {
+    const serverBuild = path.join(root, 'build/server/index.js');
+    if (!existsSync(serverBuild)) {
+      await closeBackend();
+      throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
+    }
+    const { createRequestListener } = await import('@react-router/node');
+    const build = await import(pathToFileURL(serverBuild).href);
+    const listener = createRequestListener({ build, mode: 'production' });
+    site = async (req, res) => {
+      await listener(req, res);
+    };
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      sendJson(res, 400, { message: 'Bad request URL' });
+      return;
+    }
+    try {
+      const mount = mounts.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'));
+      if (mount) {
+        for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204).end();
+          return;
+        }
+        await mount[1](req, res, url);
+        return;
+      }
+      if (site) {
+        if (await serveStatic(clientDir, req, res, url)) return;
+        await site(req, res, url);
+        return;
+      }
+      sendJson(res, 404, { message: 'Not found' });
+    } catch (error) {
+      log(`Unhandled error on ${req.method} ${url.pathname}: ${(error as Error).stack ?? error}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
+      else res.destroy();
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  }).catch(async (error) => {
+    await closeBackend();
+    throw error;
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+
+  // Server-side loaders reach the backend through supabase-js like the browser does; the browser
+  // gets the URL and key from the root loader at run time (never baked into the bundle).
+  if (embedded && backend && site) {
+    process.env.SUPABASE_URL = `http://127.0.0.1:${port}`;
+    process.env.SUPABASE_ANON_KEY = backend.anonKey;
+    process.env.SUPABASE_SAME_ORIGIN = 'true';
+  }
+
+  return {
+    url,
+    port,
+    backend,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await closeBackend();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+export interface QueryResult<R> {
+  rows: R[];
+  /** Rows inserted, updated or deleted; rows returned for a SELECT. */
+  rowCount: number;
+}
+
+/** One connection's worth of SQL: inside a transaction, or the pool itself. */
+export interface Queryable {
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Runs a script of several statements without parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn inside BEGIN … COMMIT on one connection; rolls back when fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The fields of a PostgreSQL error that the protocol layers pass on (pg and PGlite both set them). */
+export interface PostgresError extends Error {
+  code: string;
+  detail?: string;
+  hint?: string;
+}
+
+export function isPostgresError(error: unknown): error is PostgresError {
+  return (
+    error instanceof Error &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
+  );
+}
