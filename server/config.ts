@@ -5,40 +5,45 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const schema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().default('./.data'),
-    DATABASE_URL: z.string().url().optional(),
-    SUPABASE_URL: z.string().url().optional(),
-    SUPABASE_ANON_KEY: z.string().min(1).optional(),
-    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-    ADMIN_EMAIL: z.string().email().optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
-    SEED_DEMO: bool.default(true),
-    SMTP_URL: z.string().url().optional(),
-    MAIL_FROM: z.string().default('Lead Agency <no-reply@localhost>'),
-    /** Public origin of the site, used in e-mailed links; defaults to the request's origin. */
-    SITE_URL: z.string().url().optional(),
-  })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
-      ctx.addIssue({ code: 'custom', message: 'SUPABASE_URL and SUPABASE_ANON_KEY must be set together' });
-    }
-    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
-    }
-  });
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().url().optional(),
+  SUPABASE_URL: z.string().url().optional(),
+  SUPABASE_ANON_KEY: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  SEED_DEMO: bool.default(true),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Lead Agency <no-reply@localhost>'),
+  /** Public origin of the site, used in e-mailed links; defaults to the request's origin. */
+  SITE_URL: z.string().url().optional(),
+});
+
+// Settings that only make sense together.
+const pairs = [
+  ['SUPABASE_URL', 'SUPABASE_ANON_KEY'],
+  ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+] as const;
 
 export type Config = z.output<typeof schema> & { dataDir: string };
 
 /** Parses the environment once and fails fast with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'config'}: ${i.message}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+  for (const [a, b] of pairs) {
+    if (a in cleaned !== b in cleaned)
+      problems.push(`  - ${a}, ${b}: ${a} and ${b} must be set together`);
+  }
+  if (!parsed.success || problems.length) {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
