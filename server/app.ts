@@ -41,12 +41,16 @@ async function apiKeys(secret: string) {
   const exp = iat + 10 * 365 * 24 * 3600;
   return {
     anonKey: await signJwt({ iss: 'supabase', ref: 'local', role: 'anon', iat, exp }, secret),
-    serviceRoleKey: await signJwt({ iss: 'supabase', ref: 'local', role: 'service_role', iat, exp }, secret),
+    serviceRoleKey: await signJwt(
+      { iss: 'supabase', ref: 'local', role: 'service_role', iat, exp },
+      secret,
+    ),
   };
 }
 
 async function openDatabase(config: Config): Promise<{ db: Database; release: () => void }> {
-  if (config.DATABASE_URL) return { db: await openPostgres(config.DATABASE_URL), release: () => {} };
+  if (config.DATABASE_URL)
+    return { db: await openPostgres(config.DATABASE_URL), release: () => {} };
   const release = lockDataDir(config.dataDir);
   try {
     return { db: await openPglite(path.join(config.dataDir, 'pglite')), release };
@@ -56,7 +60,10 @@ async function openDatabase(config: Config): Promise<{ db: Database; release: ()
   }
 }
 
-export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const embedded = !config.SUPABASE_URL;
   const mounts: Array<[prefix: string, handler: Handler]> = [];
@@ -120,7 +127,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       return;
     }
     try {
-      const mount = mounts.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'));
+      const mount = mounts.find(
+        ([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'),
+      );
       if (mount) {
         for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
         if (req.method === 'OPTIONS') {

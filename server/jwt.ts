@@ -15,7 +15,9 @@ const encoder = new TextEncoder();
 
 /** Signs claims with HS256, as Supabase's legacy shared-secret keys and GoTrue tokens are. */
 export async function signJwt(claims: Claims, secret: string): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(encoder.encode(secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(encoder.encode(secret));
 }
 
 /** Verifies an HS256 token; throws JwtError with PostgREST-like messages. */

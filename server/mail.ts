@@ -35,8 +35,14 @@ export function createMailer(options: {
     async send(mail) {
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(options.outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.json`);
-      await writeFile(file, JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2));
+      const file = path.join(
+        options.outboxDir,
+        `${stamp}-${Math.random().toString(36).slice(2, 8)}.json`,
+      );
+      await writeFile(
+        file,
+        JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2),
+      );
       options.log(`mail to ${mail.to}: "${mail.subject}" written to ${file}\n${mail.text}`);
     },
   };

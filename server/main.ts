@@ -9,7 +9,9 @@ async function main() {
   if (server.backend) {
     console.log(`Supabase URL: ${server.url}   (auth at /auth/v1, data at /rest/v1)`);
     console.log(`Anon key:     ${server.backend.anonKey}`);
-    console.log(`Data:         ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`);
+    console.log(
+      `Data:         ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`,
+    );
   } else {
     console.log(`Backend: hosted Supabase at ${config.SUPABASE_URL}`);
   }

@@ -24,7 +24,12 @@ const types: Record<string, string> = {
  * Serves a file from the client build when one matches the path. Files under /assets/ carry a
  * content hash in their names and are cached for a year; the rest are revalidated.
  */
-export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+export async function serveStatic(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   let pathname: string;
   try {
@@ -39,7 +44,9 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   res.writeHead(200, {
     'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
     'Content-Length': info.size,
-    'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    'Cache-Control': pathname.startsWith('/assets/')
+      ? 'public, max-age=31536000, immutable'
+      : 'public, max-age=3600',
   });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);
