@@ -1,0 +1,134 @@
+// npm run bench: requests per second and latency of the data API through /rest/v1, on PGlite and
+// on PostgreSQL, with the server in its own process and autocannon generating load from this one.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createTempDir, createTestDatabase, testDatabaseUrl } from '../tests/support/databases.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+interface Server {
+  url: string;
+  anonKey: string;
+  child: ChildProcess;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = out.match(/The site is running at (\S+)/)?.[1];
+      const anonKey = out.match(/Anon key:\s+(\S+)/)?.[1];
+      if (url && anonKey) resolve({ url, anonKey, child });
+    });
+  });
+}
+
+async function stopServer(server: Server) {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+interface Figures {
+  scenario: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(
+  scenario: string,
+  options: autocannon.Options,
+): Promise<Figures> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return {
+    scenario,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const listPath =
+  '/rest/v1/blog_posts?select=id,slug,title,summary,hero_image_url,author,published_date' +
+  '&is_published=eq.true&language=eq.english&order=published_date.desc';
+
+const consultation = JSON.stringify({
+  name: 'Bench Mark',
+  email: 'bench@example.com',
+  phone_number: '+46 70 000 00 00',
+  problems: 'We need a steady flow of qualified leads every week.',
+  additional_info: null,
+  company_name: 'Bench AB',
+  how_found_us: 'Google',
+  language: 'english',
+  created_at: new Date().toISOString(),
+});
+
+async function benchBackend(name: string, env: Record<string, string>): Promise<Figures[]> {
+  const server = await startServer(env);
+  const headers = { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` };
+  try {
+    // Warm up (JIT, caches, connection pool) before measuring.
+    await load('warm-up', { url: server.url + listPath, headers, duration: 2 });
+    return [
+      await load(`${name}: GET published posts`, { url: server.url + listPath, headers }),
+      await load(`${name}: POST consultation`, {
+        url: server.url + '/rest/v1/consultations',
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: consultation,
+      }),
+    ];
+  } finally {
+    await stopServer(server);
+  }
+}
+
+const rows: Figures[] = [];
+const temp = await createTempDir('leadgen-bench-');
+try {
+  rows.push(...(await benchBackend('PGlite', { DATA_DIR: temp.dir })));
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  try {
+    database = await createTestDatabase();
+  } catch (error) {
+    console.log(`PostgreSQL not measured: ${(error as Error).message}`);
+  }
+  if (database) {
+    try {
+      rows.push(...(await benchBackend('PostgreSQL', { DATA_DIR: temp.dir, DATABASE_URL: database.url })));
+    } finally {
+      await database.drop();
+    }
+  }
+} finally {
+  await temp.cleanup();
+}
+
+console.log(`\n/rest/v1 through supabase's wire protocol: ${CONNECTIONS} connections, ${DURATION_S} s each`);
+console.log(`(PostgreSQL at ${new URL(testDatabaseUrl).host}; PostgREST publishes ~2,000 GET/s and ~1,500 POST/s on 2 vCPUs)\n`);
+console.table(
+  rows.map((r) => ({
+    scenario: r.scenario,
+    'req/s': r.requestsPerSecond,
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    'non-2xx': r.non2xx,
+    errors: r.errors,
+  })),
+);
