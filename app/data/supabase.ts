@@ -1,0 +1,17 @@
+// The browser's Supabase client. Its URL and anon key come from the root loader at run time, so
+// one build serves the embedded backend and a hosted Supabase project alike.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+
+export interface BrowserSupabaseConfig {
+  /** Where the browser reaches Supabase; null means the page's own origin (embedded backend). */
+  supabaseUrl: string | null;
+  supabaseAnonKey: string;
+}
+
+let client: SupabaseClient | undefined;
+
+/** One client per page load: supabase-js keeps the auth session and its refresh timer on it. */
+export function getBrowserSupabase(config: BrowserSupabaseConfig): SupabaseClient {
+  client ??= createClient(config.supabaseUrl ?? window.location.origin, config.supabaseAnonKey);
+  return client;
+}

@@ -1,0 +1,58 @@
+// The page language follows from the path: Swedish under /sv, English everywhere else.
+import { useLocation } from 'react-router';
+import { en, type Dictionary } from './en';
+import { sv } from './sv';
+
+export type Language = 'en' | 'sv';
+
+export const languages: readonly Language[] = ['en', 'sv'];
+
+const dictionaries: Record<Language, Dictionary> = { en, sv };
+
+export function dictionaryFor(language: Language): Dictionary {
+  return dictionaries[language];
+}
+
+/** '/sv' and '/sv/…' are Swedish (matched case-insensitively, as routes are); '/svenska' is not. */
+const swedishPrefix = /^\/sv(?=\/|$)/i;
+
+export function languageFromPath(pathname: string): Language {
+  return swedishPrefix.test(pathname) ? 'sv' : 'en';
+}
+
+/** Splits '/a/b?x#y' into the pathname and the '?x#y' that follows it. */
+function splitPath(path: string): { pathname: string; rest: string } {
+  const end = path.search(/[?#]/);
+  return end === -1
+    ? { pathname: path, rest: '' }
+    : { pathname: path.slice(0, end), rest: path.slice(end) };
+}
+
+/** The path without its /sv prefix: '/sv/blog' → '/blog', '/sv' → '/'. */
+function unprefixed(pathname: string): string {
+  return pathname.replace(swedishPrefix, '') || '/';
+}
+
+/**
+ * The language's version of an English path: localizedPath('/blog', 'sv') is '/sv/blog',
+ * localizedPath('/', 'sv') is '/sv'. Search and hash are kept.
+ */
+export function localizedPath(path: string, language: Language): string {
+  if (language === 'en') return path;
+  const { pathname, rest } = splitPath(path);
+  return (pathname === '/' ? '/sv' : `/sv${pathname}`) + rest;
+}
+
+/** The current path in the other language: adds or removes the /sv prefix, keeping search and hash. */
+export function switchLanguagePath(path: string, target: Language): string {
+  const { pathname, rest } = splitPath(path);
+  return localizedPath(unprefixed(pathname) + rest, target);
+}
+
+export function useLanguage(): Language {
+  return languageFromPath(useLocation().pathname);
+}
+
+export function useDictionary(): Dictionary {
+  return dictionaryFor(useLanguage());
+}

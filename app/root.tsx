@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { site } from '~/config/site';
+import { browserSupabaseConfig, publicSiteUrl, serverEnv } from '~/data/config.server';
+import { languageFromPath, localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
+import { NotFound } from '~/ui/not-found';
+import { PageIntro } from '~/ui/page-intro';
+import { SiteLayout } from '~/ui/site-layout';
+import stylesheet from './styles/app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** What every page needs at run time: the browser's Supabase settings and the public origin. */
+export function loader({ request }: Route.LoaderArgs) {
+  const env = serverEnv();
+  return { ...browserSupabaseConfig(env), siteUrl: publicSiteUrl(request, env) };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const language = languageFromPath(useLocation().pathname);
+  return (
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0c2a4d" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteLayout>
+      <Outlet />
+    </SiteLayout>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useDictionary();
+  const language = useLanguage();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? t.notFound.title : t.error.title;
+  return (
+    <SiteLayout>
+      <title>{`${title} | ${site.name}`}</title>
+      <meta name="robots" content="noindex" />
+      {notFound ? (
+        <NotFound />
+      ) : (
+        <PageIntro heading={t.error.heading} lead={t.error.lead}>
+          <a href={localizedPath('/', language)} className="button button--primary">
+            {t.error.backHome}
+          </a>
+          {import.meta.env.DEV && error instanceof Error && (
+            <pre className="error-stack">{error.stack}</pre>
+          )}
+        </PageIntro>
+      )}
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,30 @@
+// The route table of the specification (section 2). Each public page is listed once and
+// registered twice: in English at /<path> and in Swedish at /sv/<path>, with ids en/<page> and
+// sv/<page>. The page reads its language from the path.
+import { index, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
+
+function bilingual(path: string, file: string): RouteConfigEntry[] {
+  const page = file.replace(/^routes\//, '').replace(/-page\.tsx$/, '');
+  return [
+    path === '' ? index(file, { id: `en/${page}` }) : route(path, file, { id: `en/${page}` }),
+    route(path === '' ? 'sv' : `sv/${path}`, file, { id: `sv/${page}` }),
+  ];
+}
+
+export default [
+  ...bilingual('', 'routes/home-page.tsx'),
+  ...bilingual('newsletter', 'routes/newsletter-page.tsx'),
+  ...bilingual('newsletter/thank-you', 'routes/newsletter-thank-you-page.tsx'),
+  ...bilingual('newsletter/almost-there', 'routes/newsletter-almost-there-page.tsx'),
+  ...bilingual('book-call', 'routes/book-call-page.tsx'),
+  ...bilingual('book-call/thank-you', 'routes/book-call-thank-you-page.tsx'),
+  ...bilingual('blog', 'routes/blog-page.tsx'),
+  ...bilingual('blog/:slug', 'routes/blog-post-page.tsx'),
+  ...bilingual('privacy-policy', 'routes/privacy-policy-page.tsx'),
+  ...bilingual('free-meta-ads-guide', 'routes/free-meta-ads-guide-page.tsx'),
+  // English only, rendered in the browser.
+  route('login', 'routes/login-page.tsx'),
+  route('admin', 'routes/admin-page.tsx'),
+  // Anything else answers 404 in the language of its path.
+  ...bilingual('*', 'routes/not-found-page.tsx'),
+] satisfies RouteConfig;
