@@ -136,3 +136,25 @@ $$;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role;
+
+-- The embedded auth service's own state (server/auth). E-mailed sign-in and recovery links: only
+-- a SHA-256 of each token is kept, one live token per user and kind, single-use, one hour.
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null,
+  token_hash text not null,
+  relates_to text not null,
+  created_at timestamptz not null default now(),
+  unique (user_id, token_type)
+);
+create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+
+-- Throttling counters (fixed windows), kept in the database so that several servers sharing one
+-- PostgreSQL count together. Rows past reset_at are dead and swept from time to time.
+create table if not exists auth.rate_limits (
+  key text primary key,
+  hits integer not null,
+  reset_at timestamptz not null
+);
+create index if not exists rate_limits_reset_at_idx on auth.rate_limits (reset_at);
