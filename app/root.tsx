@@ -38,6 +38,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0c2a4d" />
         <Meta />
         <Links />
+        {/* Without scripts the small-screen menu cannot open, so its items show from the start. */}
+        <noscript>
+          <style>{'.site-nav{display:flex}.menu-button{display:none}'}</style>
+        </noscript>
       </head>
       <body>
         {children}

@@ -49,9 +49,11 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <div className="container site-footer__legal">
-        <p>{t.footer.copyright(year, site.name)}</p>
-        <Link to={localizedPath('/privacy-policy', language)}>{t.footer.privacyPolicy}</Link>
+      <div className="site-footer__legal-bar">
+        <div className="container site-footer__legal">
+          <p>{t.footer.copyright(year, site.name)}</p>
+          <Link to={localizedPath('/privacy-policy', language)}>{t.footer.privacyPolicy}</Link>
+        </div>
       </div>
     </footer>
   );

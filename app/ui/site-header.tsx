@@ -6,6 +6,7 @@ import { site } from '~/config/site';
 import { localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
 import { BrandMark } from './brand-mark';
 import { LanguageToggle } from './language-toggle';
+import { useHydrated } from './use-hydrated';
 
 const menuId = 'site-menu';
 
@@ -17,6 +18,8 @@ export function SiteHeader() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
   const menuButton = useRef<HTMLButtonElement>(null);
+  // The button works only once React runs; without scripts the root shows the menu open.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!open) return;
@@ -46,6 +49,7 @@ export function SiteHeader() {
           className="menu-button"
           aria-expanded={open}
           aria-controls={menuId}
+          disabled={!hydrated}
           onClick={() => setOpenAt(open ? null : location.key)}
         >
           <span className="menu-button__icon" aria-hidden="true" />

@@ -1,0 +1,93 @@
+// Starts the whole site as a user runs it – `node server/main.ts` on the built app – on a free
+// port with a fresh data directory, for browser tests.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export const SITE_ADMIN_EMAIL = 'admin@example.com';
+export const SITE_ADMIN_PASSWORD = 'correct-horse-battery-staple';
+
+export interface RunningSite {
+  /** The site's origin, e.g. http://127.0.0.1:41234 */
+  url: string;
+  dataDir: string;
+  /** Everything the server printed so far, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Settings of the developer's shell that would point the site somewhere else. */
+const inherited = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'SUPABASE_URL',
+  'SUPABASE_ANON_KEY',
+  'SITE_URL',
+];
+
+export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+  if (!existsSync(path.join(root, 'build/server/index.js'))) {
+    throw new Error('The browser tests need the built site: run `npm run build` first.');
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadgen-site-'));
+  const baseEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !inherited.includes(name)),
+  );
+  // process.execPath: the Node 24 that npm scripts run, which executes server/main.ts as is.
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: {
+      ...baseEnv,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: SITE_ADMIN_EMAIL,
+      ADMIN_PASSWORD: SITE_ADMIN_PASSWORD,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => (output += chunk));
+
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killLater = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killLater);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: string) => {
+        output += chunk;
+        const match = output.match(/The site is running at (\S+)/);
+        if (match) resolve(match[1]!);
+      });
+      child.once('error', reject);
+      child.once('exit', (code, signal) =>
+        reject(
+          new Error(
+            `The site stopped before it was ready (${signal ?? `exit code ${code}`}):\n${output}`,
+          ),
+        ),
+      );
+    });
+    return { url, dataDir, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
