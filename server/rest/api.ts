@@ -1,0 +1,200 @@
+// The PostgREST-compatible data API mounted at /rest/v1: one table per request, one transaction per
+// request under the caller's role and claims, so the migrations' grants and RLS policies decide.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Database, Queryable } from '../db/types.ts';
+import { isPostgresError } from '../db/types.ts';
+import { BodyTooLargeError, MAX_BODY_BYTES, readBody, sendJson, type Handler } from '../http.ts';
+import { findTable, loadCatalog, type Catalog } from './catalog.ts';
+import { ANON_ROLE, identifyCaller, type Caller } from './claims.ts';
+import { errorHeaders, fromPostgresError, RestError } from './errors.ts';
+import { checkProfile, negotiateMediaType, parsePreferences, parseRangeHeader } from './headers.ts';
+import { insert, read, remove, update, type InTransaction, type Outcome } from './operations.ts';
+import { parseQuery } from './parse.ts';
+import { parsePayload } from './payload.ts';
+
+const PREFIX = '/rest/v1';
+/** The only exposed schema, as on hosted Supabase by default. */
+const SCHEMA = 'public';
+/** Supabase's per-role statement_timeout. */
+const STATEMENT_TIMEOUT = { anon: '3s', other: '8s' };
+
+const setupSql = `select set_config('role', $1, true),
+  set_config('request.jwt.claims', $2, true),
+  set_config('search_path', 'public, extensions', true),
+  set_config('statement_timeout', $3, true),
+  set_config('request.method', $4, true),
+  set_config('request.path', $5, true),
+  set_config('request.headers', $6, true),
+  set_config('request.cookies', $7, true)`;
+
+function cookies(header: string | undefined): Record<string, string> {
+  const jar: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) jar[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return jar;
+}
+
+/** Node's network errors from the pg driver: the database is unreachable, not the client wrong. */
+function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    (typeof code === 'string' && /^E[A-Z]+$/.test(code) && code !== 'ERR_HTTP_HEADERS_SENT') ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)
+  );
+}
+
+function send(res: ServerResponse, method: string, outcome: Outcome): void {
+  const headers: Record<string, string> = { ...outcome.headers };
+  if (outcome.body === undefined) {
+    res.writeHead(outcome.status, headers).end();
+    return;
+  }
+  headers['Content-Type'] = outcome.contentType ?? 'application/json; charset=utf-8';
+  headers['Content-Length'] = String(Buffer.byteLength(outcome.body));
+  res.writeHead(outcome.status, headers);
+  res.end(method === 'HEAD' ? undefined : outcome.body);
+}
+
+function sendError(res: ServerResponse, method: string, error: RestError): void {
+  if (method === 'HEAD') {
+    res.writeHead(error.status, { 'Content-Type': 'application/json; charset=utf-8', ...errorHeaders(error) }).end();
+    return;
+  }
+  sendJson(res, error.status, error.body, errorHeaders(error));
+}
+
+function bodyTooLarge(): RestError {
+  return new RestError(413, {
+    code: 'PGRST413',
+    message: 'Payload Too Large',
+    details: `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes`,
+  });
+}
+
+/** The request body as JSON text; only JSON is accepted, as supabase-js always sends. */
+async function jsonBody(req: IncomingMessage): Promise<string> {
+  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type && type !== 'application/json') {
+    req.resume();
+    throw new RestError(415, { code: 'PGRST107', message: `Content-Type not acceptable: ${type}` });
+  }
+  try {
+    return await readBody(req);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw bodyTooLarge();
+    throw error;
+  }
+}
+
+/** `/rest/v1/<table>` → the table's name; anything else is not a path PostgREST serves here. */
+function resourceName(url: URL): string {
+  const rest = url.pathname.slice(PREFIX.length).replace(/\/$/, '');
+  const segments = rest.split('/').slice(1);
+  if (segments.length === 2 && segments[0] === 'rpc') {
+    let name = segments[1]!;
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // keep the raw text in the message
+    }
+    throw new RestError(404, {
+      code: 'PGRST202',
+      message: `Could not find the function ${SCHEMA}.${name} in the schema cache`,
+      hint: 'This server does not serve functions (rpc); only tables and views.',
+    });
+  }
+  if (segments.length !== 1 || segments[0] === '') {
+    throw new RestError(404, { code: 'PGRST125', message: 'Invalid path specified in request URL' });
+  }
+  try {
+    return decodeURIComponent(segments[0]!);
+  } catch {
+    throw new RestError(404, { code: 'PGRST125', message: 'Invalid path specified in request URL' });
+  }
+}
+
+export interface RestApi {
+  handle: Handler;
+  /** Reads the tables, columns and roles again (after DDL), like PostgREST's schema cache reload. */
+  reloadSchema(): Promise<void>;
+}
+
+export async function createRestApi(opts: { db: Database; jwtSecret: string }): Promise<RestApi> {
+  const { db, jwtSecret } = opts;
+  let catalog: Catalog = await loadCatalog(db, SCHEMA);
+
+  function transactionFor(caller: Caller, req: IncomingMessage, path: string): InTransaction {
+    return <T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        if (readOnly) await tx.query('set transaction read only');
+        await tx.query(setupSql, [
+          caller.role,
+          JSON.stringify(caller.claims),
+          caller.role === ANON_ROLE ? STATEMENT_TIMEOUT.anon : STATEMENT_TIMEOUT.other,
+          req.method,
+          path,
+          JSON.stringify(req.headers),
+          JSON.stringify(cookies(req.headers.cookie)),
+        ]);
+        return fn(tx);
+      });
+  }
+
+  async function serve(req: IncomingMessage, url: URL, caller: Caller): Promise<Outcome> {
+    const method = req.method ?? 'GET';
+    if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
+      throw new RestError(405, { code: 'PGRST117', message: `Unsupported HTTP method: ${method}` });
+    }
+    const name = resourceName(url);
+    const write = method !== 'GET' && method !== 'HEAD';
+    checkProfile(req.headers, write, SCHEMA);
+    const media = negotiateMediaType(req.headers);
+    const prefs = parsePreferences(req.headers);
+    const query = parseQuery(url.searchParams);
+    const table = findTable(catalog, name);
+    const inTransaction = transactionFor(caller, req, url.pathname.slice(PREFIX.length));
+
+    if (!write) {
+      const range = parseRangeHeader(req.headers);
+      return read({ table, query, media, prefs, ...(range ? { range } : {}) }, inTransaction);
+    }
+    const request = { table, query, media, prefs };
+    if (method === 'DELETE') return remove(request, inTransaction);
+    const payload = parsePayload(await jsonBody(req), table, query.columns);
+    return method === 'POST' ? insert(request, payload, inTransaction) : update(request, payload, inTransaction);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET';
+    let caller: Caller | undefined;
+    try {
+      caller = await identifyCaller(req.headers, jwtSecret, catalog);
+      send(res, method, await serve(req, url, caller));
+    } catch (error) {
+      if (error instanceof RestError) return sendError(res, method, error);
+      if (isPostgresError(error)) return sendError(res, method, fromPostgresError(error, caller?.role === ANON_ROLE));
+      if (isConnectionError(error)) {
+        return sendError(
+          res,
+          method,
+          new RestError(503, {
+            code: 'PGRST001',
+            message: 'Database client error. Retrying the connection.',
+            details: (error as Error).message,
+          }),
+        );
+      }
+      throw error;
+    }
+  }
+
+  return {
+    handle,
+    async reloadSchema() {
+      catalog = await loadCatalog(db, SCHEMA);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// Who is asking: the Bearer JWT (else the apikey header), verified HS256, and the role it names.
+import type { IncomingHttpHeaders } from 'node:http';
+import { JwtError, verifyJwt, type Claims } from '../jwt.ts';
+import type { Catalog } from './catalog.ts';
+import { jwtError, RestError } from './errors.ts';
+
+/** PostgREST's db-anon-role, as Supabase configures it. */
+export const ANON_ROLE = 'anon';
+
+export interface Caller {
+  role: string;
+  /** The claims as request.jwt.claims carries them: the token's, with `role` filled in. */
+  claims: Claims;
+}
+
+function token(headers: IncomingHttpHeaders): string | undefined {
+  const bearer = /^Bearer\s+(.*)$/i.exec(headers.authorization ?? '')?.[1]?.trim();
+  if (bearer) return bearer;
+  const apikey = headers.apikey;
+  const key = (Array.isArray(apikey) ? apikey[0] : apikey)?.trim();
+  return key || undefined;
+}
+
+export async function identifyCaller(headers: IncomingHttpHeaders, secret: string, catalog: Catalog): Promise<Caller> {
+  const jwt = token(headers);
+  if (!jwt) return { role: ANON_ROLE, claims: { role: ANON_ROLE } };
+  let claims: Claims;
+  try {
+    claims = await verifyJwt(jwt, secret);
+  } catch (error) {
+    if (error instanceof JwtError) throw jwtError(error.message, error.expired);
+    throw error;
+  }
+  const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : ANON_ROLE;
+  if (!catalog.assumableRoles.has(role)) {
+    // A signed token may only switch to the roles granted to the server's login, as PostgREST's
+    // authenticator can; the server's own (owner) role is never one of them.
+    if (!catalog.existingRoles.has(role)) {
+      throw new RestError(401, { code: '22023', message: `role "${role}" does not exist` });
+    }
+    throw new RestError(403, { code: '42501', message: `permission denied to set role "${role}"` });
+  }
+  return { role, claims: { ...claims, role } };
+}

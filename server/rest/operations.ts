@@ -1,0 +1,166 @@
+// The four table operations: run the statement in the request's transaction and shape the answer
+// (status, Content-Range, body) as PostgREST does.
+import type { Queryable } from '../db/types.ts';
+import type { Table } from './catalog.ts';
+import { RestError, singleObjectError } from './errors.ts';
+import type { MediaType, Preferences } from './headers.ts';
+import type { QueryParams } from './parse.ts';
+import type { Payload } from './payload.ts';
+import {
+  deleteStatement,
+  insertStatement,
+  readStatement,
+  updateStatement,
+  type ResultRow,
+  type Statement,
+} from './sql.ts';
+
+export interface Outcome {
+  status: number;
+  headers: Record<string, string>;
+  /** Undefined for an empty body. */
+  body?: string;
+  contentType?: string;
+}
+
+/** Runs fn inside the request's transaction (role, claims and settings already applied). */
+export type InTransaction = <T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+
+async function one(tx: Queryable, statement: Statement): Promise<ResultRow> {
+  const result = await tx.query<ResultRow>(statement.text, statement.values);
+  return result.rows[0]!;
+}
+
+/** `0-9/*`, `*\/*` when empty, `0-9/100` when counted (PostgREST's contentRangeH). */
+export function contentRange(lower: number, upper: number, total: number | undefined): string {
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
+  return `${range}/${total ?? '*'}`;
+}
+
+function preferenceApplied(prefs: Preferences, write: boolean): Record<string, string> {
+  const applied: string[] = [];
+  if (write && prefs.resolution) applied.push(`resolution=${prefs.resolution}`);
+  if (write && prefs.missing) applied.push(`missing=${prefs.missing}`);
+  if (write && prefs.return) applied.push(`return=${prefs.return}`);
+  if (prefs.count) applied.push(`count=${prefs.count}`);
+  if (prefs.handling) applied.push(`handling=${prefs.handling}`);
+  if (write && prefs.maxAffected !== undefined && prefs.handling === 'strict') applied.push(`max-affected=${prefs.maxAffected}`);
+  return applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
+}
+
+export interface ReadRequest {
+  table: Table;
+  query: QueryParams;
+  media: MediaType;
+  prefs: Preferences;
+  range?: { from: number; to?: number };
+}
+
+/** The rows a read asks for: limit/offset intersected with a Range header. */
+function window(query: QueryParams, range: ReadRequest['range']): { offset: number; limit?: number } {
+  let offset = query.offset ?? 0;
+  let last = query.limit === undefined ? undefined : offset + query.limit - 1;
+  if (range) {
+    offset = Math.max(offset, range.from);
+    if (range.to !== undefined) last = last === undefined ? range.to : Math.min(last, range.to);
+  }
+  return { offset, ...(last === undefined ? {} : { limit: Math.max(0, last - offset + 1) }) };
+}
+
+export async function read(request: ReadRequest, inTransaction: InTransaction): Promise<Outcome> {
+  const { offset, limit } = window(request.query, request.range);
+  const statement = readStatement(request.table, request.query, {
+    media: request.media,
+    count: request.prefs.count !== undefined,
+    offset,
+    ...(limit === undefined ? {} : { limit }),
+  });
+  const row = await inTransaction(true, (tx) => one(tx, statement));
+  const rows = Number(row.page_total);
+  const total = row.total === null ? undefined : Number(row.total);
+  if (request.media.shape === 'object' && rows !== 1) throw singleObjectError(rows);
+  const upper = offset + rows - 1;
+  if (total !== undefined && offset > total) {
+    throw new RestError(416, {
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: `An offset of ${offset} was requested, but there are only ${total} rows.`,
+    });
+  }
+  const partial = total !== undefined && rows < total;
+  return {
+    status: partial ? 206 : 200,
+    headers: { 'Content-Range': contentRange(offset, upper, total), ...preferenceApplied(request.prefs, false) },
+    body: row.body ?? '[]',
+    contentType: request.media.contentType,
+  };
+}
+
+export interface WriteRequest {
+  table: Table;
+  query: QueryParams;
+  media: MediaType;
+  prefs: Preferences;
+}
+
+/** Runs a write; a count other than 1 under .single(), or above max-affected, rolls it back. */
+async function write(
+  request: WriteRequest,
+  statement: Statement,
+  inTransaction: InTransaction,
+  limitAffected: boolean,
+): Promise<{ rows: number; body: string | null }> {
+  return inTransaction(false, async (tx) => {
+    const row = await one(tx, statement);
+    const rows = Number(row.page_total);
+    if (request.media.shape === 'object' && rows !== 1) throw singleObjectError(rows);
+    const max = request.prefs.maxAffected;
+    if (limitAffected && request.prefs.handling === 'strict' && max !== undefined && rows > max) {
+      throw new RestError(400, {
+        code: 'PGRST124',
+        message: 'Query result exceeds max-affected preference constraint',
+        details: `The query affects ${rows} rows`,
+      });
+    }
+    return { rows, body: row.body };
+  });
+}
+
+function representation(request: WriteRequest, body: string | null): Pick<Outcome, 'body' | 'contentType'> {
+  if (request.prefs.return !== 'representation') return {};
+  return { body: body ?? '[]', contentType: request.media.contentType };
+}
+
+export async function insert(request: WriteRequest, payload: Payload, inTransaction: InTransaction): Promise<Outcome> {
+  const statement = insertStatement(request.table, request.query, payload, request);
+  const { rows, body } = await write(request, statement, inTransaction, false);
+  return {
+    status: 201,
+    headers: {
+      'Content-Range': contentRange(1, 0, request.prefs.count ? rows : undefined),
+      ...preferenceApplied(request.prefs, true),
+    },
+    ...representation(request, body),
+  };
+}
+
+async function modify(request: WriteRequest, statement: Statement, inTransaction: InTransaction): Promise<Outcome> {
+  const { rows, body } = await write(request, statement, inTransaction, true);
+  const answer = representation(request, body);
+  return {
+    status: answer.body === undefined ? 204 : 200,
+    headers: {
+      'Content-Range': contentRange(0, rows - 1, request.prefs.count ? rows : undefined),
+      ...preferenceApplied(request.prefs, true),
+    },
+    ...answer,
+  };
+}
+
+export function update(request: WriteRequest, payload: Payload, inTransaction: InTransaction): Promise<Outcome> {
+  return modify(request, updateStatement(request.table, request.query, payload, request), inTransaction);
+}
+
+export function remove(request: WriteRequest, inTransaction: InTransaction): Promise<Outcome> {
+  return modify(request, deleteStatement(request.table, request.query, request), inTransaction);
+}
