@@ -16,7 +16,8 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * The candidate closest to `name`, if it is close enough to be a plausible typo: a case-only
- * difference, or at most half of the longer name's characters changed. Ties go to the first.
+ * difference, or at most half of the typed name's characters changed (PostgreSQL's rule for its
+ * "Perhaps you meant" hints). Ties go to the first.
  */
 export function closestName(name: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
@@ -24,7 +25,7 @@ export function closestName(name: string, candidates: Iterable<string>): string 
   for (const candidate of candidates) {
     const distance =
       candidate.toLowerCase() === name.toLowerCase() ? 0.5 : editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance > Math.floor(Math.max(name.length, candidate.length) / 2)) continue;
+    if (distance > Math.floor(name.length / 2)) continue;
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

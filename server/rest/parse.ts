@@ -423,7 +423,9 @@ export function parseLogic(operator: string, input: string): LogicTree {
   return run(
     'logic tree',
     `${operator}${input}`,
-    (c) => {
+    (c: Cursor) => {
+      // The value must be a parenthesised list: `or=a.eq.1` is not a filter on a column "ora".
+      if (c.input[operator.length] !== '(') c.fail(['"("'], operator.length);
       const tree = logicTree(c);
       expectEnd(c, []);
       return tree;
