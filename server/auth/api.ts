@@ -62,6 +62,8 @@ export interface AuthApiOptions {
 const PREFIX = '/auth/v1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
+/** auth.users.email is varchar(255). */
+const MAX_EMAIL_LENGTH = 255;
 
 interface Context {
   req: IncomingMessage;
@@ -383,8 +385,9 @@ export function createAuthApi(opts: AuthApiOptions): { handle: Handler } {
   function requireEmail(body: Record<string, unknown>, missing: string): string {
     const email = normalizeEmail(stringField(body, 'email'));
     if (!email) throw validationFailed(missing);
-    if (!EMAIL.test(email))
+    if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) {
       throw validationFailed('Unable to validate email address: invalid format');
+    }
     return email;
   }
 

@@ -53,6 +53,13 @@ describe('throttle', () => {
     expect((await throttle().hit('ip:shared', limit)).allowed).toBe(false);
   });
 
+  it('counts a key longer than the index allows, by its digest', async () => {
+    const t = throttle();
+    const long = `account:${'x'.repeat(100_000)}@example.com`;
+    for (let i = 0; i < 3; i++) expect((await t.hit(long, limit)).allowed).toBe(true);
+    expect((await t.hit(long, limit)).allowed).toBe(false);
+  });
+
   it('defaults to 30 failures per IP per 5 minutes, 10 per account per 15, 1 mail per minute', () => {
     expect(DEFAULT_LIMITS).toEqual({
       signInFailuresPerIp: { max: 30, windowSeconds: 300 },

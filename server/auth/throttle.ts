@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
 
 /** At most `max` hits per fixed window of `windowSeconds`. */
@@ -37,6 +38,13 @@ export interface Throttle {
 }
 
 const SWEEP_EVERY = 200;
+const MAX_KEY_LENGTH = 200;
+
+/** Keys embed client input (addresses); long ones are digested to fit the primary-key index. */
+export function storedKey(key: string): string {
+  if (key.length <= MAX_KEY_LENGTH) return key;
+  return `sha256:${createHash('sha256').update(key, 'utf8').digest('hex')}`;
+}
 
 /**
  * Fixed-window counters in auth.rate_limits. Counting happens in one upsert, so concurrent
@@ -58,7 +66,7 @@ export function createThrottle(db: Queryable, now: () => Date = () => new Date()
            hits = case when r.reset_at > $2::timestamptz then r.hits + 1 else 1 end,
            reset_at = case when r.reset_at > $2::timestamptz then r.reset_at else excluded.reset_at end
          returning hits, extract(epoch from reset_at - $2::timestamptz) as retry_after`,
-        [key, at, limit.windowSeconds],
+        [storedKey(key), at, limit.windowSeconds],
       );
       const row = rows[0]!;
       return {
@@ -69,11 +77,11 @@ export function createThrottle(db: Queryable, now: () => Date = () => new Date()
     async refund(key) {
       await db.query(
         'update auth.rate_limits set hits = greatest(hits - 1, 0) where key = $1 and reset_at > $2',
-        [key, now().toISOString()],
+        [storedKey(key), now().toISOString()],
       );
     },
     async reset(key) {
-      await db.query('delete from auth.rate_limits where key = $1', [key]);
+      await db.query('delete from auth.rate_limits where key = $1', [storedKey(key)]);
     },
   };
 }
