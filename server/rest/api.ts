@@ -60,7 +60,12 @@ function send(res: ServerResponse, method: string, outcome: Outcome): void {
 
 function sendError(res: ServerResponse, method: string, error: RestError): void {
   if (method === 'HEAD') {
-    res.writeHead(error.status, { 'Content-Type': 'application/json; charset=utf-8', ...errorHeaders(error) }).end();
+    res
+      .writeHead(error.status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...errorHeaders(error),
+      })
+      .end();
     return;
   }
   sendJson(res, error.status, error.body, errorHeaders(error));
@@ -107,12 +112,18 @@ function resourceName(url: URL): string {
     });
   }
   if (segments.length !== 1 || segments[0] === '') {
-    throw new RestError(404, { code: 'PGRST125', message: 'Invalid path specified in request URL' });
+    throw new RestError(404, {
+      code: 'PGRST125',
+      message: 'Invalid path specified in request URL',
+    });
   }
   try {
     return decodeURIComponent(segments[0]!);
   } catch {
-    throw new RestError(404, { code: 'PGRST125', message: 'Invalid path specified in request URL' });
+    throw new RestError(404, {
+      code: 'PGRST125',
+      message: 'Invalid path specified in request URL',
+    });
   }
 }
 
@@ -164,7 +175,9 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
     const request = { table, query, media, prefs };
     if (method === 'DELETE') return remove(request, inTransaction);
     const payload = parsePayload(await jsonBody(req), table, query.columns);
-    return method === 'POST' ? insert(request, payload, inTransaction) : update(request, payload, inTransaction);
+    return method === 'POST'
+      ? insert(request, payload, inTransaction)
+      : update(request, payload, inTransaction);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -175,7 +188,8 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
       send(res, method, await serve(req, url, caller));
     } catch (error) {
       if (error instanceof RestError) return sendError(res, method, error);
-      if (isPostgresError(error)) return sendError(res, method, fromPostgresError(error, caller?.role === ANON_ROLE));
+      if (isPostgresError(error))
+        return sendError(res, method, fromPostgresError(error, caller?.role === ANON_ROLE));
       if (isConnectionError(error)) {
         return sendError(
           res,

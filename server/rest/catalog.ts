@@ -88,16 +88,22 @@ export async function loadCatalog(db: Queryable, schema: string): Promise<Catalo
       notNull: row.not_null === 't' || row.not_null === 'true',
       ...(row.default_sql === null ? {} : { defaultSql: row.default_sql }),
     });
-    if (row.pk_position !== null) keys.get(row.table_name)!.push([Number(row.pk_position), row.column_name]);
+    if (row.pk_position !== null)
+      keys.get(row.table_name)!.push([Number(row.pk_position), row.column_name]);
   }
   for (const [name, table] of tables) {
-    table.primaryKey = keys.get(name)!.sort((a, b) => a[0] - b[0]).map(([, column]) => column);
+    table.primaryKey = keys
+      .get(name)!
+      .sort((a, b) => a[0] - b[0])
+      .map(([, column]) => column);
   }
   const roles = await db.query<{ name: string; assumable: string }>(rolesSql);
   return {
     schema,
     tables,
-    assumableRoles: new Set(roles.rows.filter((r) => r.assumable === 't' || r.assumable === 'true').map((r) => r.name)),
+    assumableRoles: new Set(
+      roles.rows.filter((r) => r.assumable === 't' || r.assumable === 'true').map((r) => r.name),
+    ),
     existingRoles: new Set(roles.rows.map((r) => r.name)),
   };
 }
@@ -109,7 +115,10 @@ export function findTable(catalog: Catalog, name: string): Table {
   throw new RestError(404, {
     code: 'PGRST205',
     message: `Could not find the table '${catalog.schema}.${name}' in the schema cache`,
-    hint: suggestion === undefined ? null : `Perhaps you meant the table '${catalog.schema}.${suggestion}'`,
+    hint:
+      suggestion === undefined
+        ? null
+        : `Perhaps you meant the table '${catalog.schema}.${suggestion}'`,
   });
 }
 

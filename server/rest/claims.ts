@@ -21,7 +21,11 @@ function token(headers: IncomingHttpHeaders): string | undefined {
   return key || undefined;
 }
 
-export async function identifyCaller(headers: IncomingHttpHeaders, secret: string, catalog: Catalog): Promise<Caller> {
+export async function identifyCaller(
+  headers: IncomingHttpHeaders,
+  secret: string,
+  catalog: Catalog,
+): Promise<Caller> {
   const jwt = token(headers);
   if (!jwt) return { role: ANON_ROLE, claims: { role: ANON_ROLE } };
   let claims: Claims;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { errorHeaders, fromPostgresError, jwtError, RestError, statusForSqlState } from './errors.ts';
+import {
+  errorHeaders,
+  fromPostgresError,
+  jwtError,
+  RestError,
+  statusForSqlState,
+} from './errors.ts';
 
 describe('SQLSTATE to HTTP status', () => {
   it.each([
@@ -33,7 +39,13 @@ describe('SQLSTATE to HTTP status', () => {
 
   it("treats pg_safeupdate's refusal as the client's mistake and other cardinality errors as the server's", () => {
     expect(statusForSqlState('21000', 'DELETE requires a WHERE clause', false)).toBe(400);
-    expect(statusForSqlState('21000', 'more than one row returned by a subquery used as an expression', false)).toBe(500);
+    expect(
+      statusForSqlState(
+        '21000',
+        'more than one row returned by a subquery used as an expression',
+        false,
+      ),
+    ).toBe(500);
   });
 
   it('answers 401 for a role that does not exist', () => {
@@ -44,10 +56,13 @@ describe('SQLSTATE to HTTP status', () => {
 
 describe('the envelope', () => {
   it("passes PostgreSQL's message, detail and hint through, with null for what is missing", () => {
-    const error = Object.assign(new Error('duplicate key value violates unique constraint "todos_pkey"'), {
-      code: '23505',
-      detail: 'Key (id)=(1) already exists.',
-    });
+    const error = Object.assign(
+      new Error('duplicate key value violates unique constraint "todos_pkey"'),
+      {
+        code: '23505',
+        detail: 'Key (id)=(1) already exists.',
+      },
+    );
     const rest = fromPostgresError(error, false);
     expect(rest.status).toBe(409);
     expect(rest.body).toEqual({
@@ -60,8 +75,14 @@ describe('the envelope', () => {
   });
 
   it('adds WWW-Authenticate: Bearer to every 401', () => {
-    const rest = fromPostgresError(Object.assign(new Error('permission denied for table todos'), { code: '42501' }), true);
-    expect(errorHeaders(rest)).toEqual({ 'Proxy-Status': 'PostgREST; error=42501', 'WWW-Authenticate': 'Bearer' });
+    const rest = fromPostgresError(
+      Object.assign(new Error('permission denied for table todos'), { code: '42501' }),
+      true,
+    );
+    expect(errorHeaders(rest)).toEqual({
+      'Proxy-Status': 'PostgREST; error=42501',
+      'WWW-Authenticate': 'Bearer',
+    });
     expect(new RestError(400, { code: 'X', message: 'm' }).headers).toEqual({});
   });
 
@@ -69,7 +90,9 @@ describe('the envelope', () => {
     expect(jwtError('JWT expired', true)).toMatchObject({
       status: 401,
       body: { code: 'PGRST303', message: 'JWT expired', details: null, hint: null },
-      headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="JWT expired"' },
+      headers: {
+        'WWW-Authenticate': 'Bearer error="invalid_token", error_description="JWT expired"',
+      },
     });
     expect(jwtError('Expected 3 parts in JWT; got 1', false).body.code).toBe('PGRST301');
   });

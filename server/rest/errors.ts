@@ -22,8 +22,16 @@ export class RestError extends Error {
     super(body.message);
     this.name = 'RestError';
     this.status = status;
-    this.body = { code: body.code, details: body.details ?? null, hint: body.hint ?? null, message: body.message };
-    this.headers = status === 401 && !headers['WWW-Authenticate'] ? { 'WWW-Authenticate': 'Bearer', ...headers } : headers;
+    this.body = {
+      code: body.code,
+      details: body.details ?? null,
+      hint: body.hint ?? null,
+      message: body.message,
+    };
+    this.headers =
+      status === 401 && !headers['WWW-Authenticate']
+        ? { 'WWW-Authenticate': 'Bearer', ...headers }
+        : headers;
   }
 }
 
@@ -45,11 +53,18 @@ export function invalidBody(message = 'Empty or invalid json'): RestError {
   return new RestError(400, { code: 'PGRST102', message });
 }
 
-export function unknownColumn(table: string, column: string, suggestion: string | undefined): RestError {
+export function unknownColumn(
+  table: string,
+  column: string,
+  suggestion: string | undefined,
+): RestError {
   return new RestError(400, {
     code: '42703',
     message: `column ${table}.${column} does not exist`,
-    hint: suggestion === undefined ? null : `Perhaps you meant to reference the column "${table}.${suggestion}".`,
+    hint:
+      suggestion === undefined
+        ? null
+        : `Perhaps you meant to reference the column "${table}.${suggestion}".`,
   });
 }
 

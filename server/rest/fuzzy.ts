@@ -24,7 +24,9 @@ export function closestName(name: string, candidates: Iterable<string>): string 
   let bestDistance = Infinity;
   for (const candidate of candidates) {
     const distance =
-      candidate.toLowerCase() === name.toLowerCase() ? 0.5 : editDistance(name.toLowerCase(), candidate.toLowerCase());
+      candidate.toLowerCase() === name.toLowerCase()
+        ? 0.5
+        : editDistance(name.toLowerCase(), candidate.toLowerCase());
     if (distance > Math.floor(name.length / 2)) continue;
     if (distance < bestDistance) {
       best = candidate;

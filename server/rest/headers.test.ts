@@ -14,7 +14,12 @@ function thrown(fn: () => unknown): RestError {
 
 describe('Accept', () => {
   it('answers JSON arrays for no Accept, */* and application/json', () => {
-    for (const accept of [undefined, '*/*', 'application/json', 'application/json, text/plain;q=0.5']) {
+    for (const accept of [
+      undefined,
+      '*/*',
+      'application/json',
+      'application/json, text/plain;q=0.5',
+    ]) {
       expect(negotiateMediaType({ accept })).toEqual({
         shape: 'array',
         stripNulls: false,
@@ -32,18 +37,25 @@ describe('Accept', () => {
   });
 
   it('honours nulls=stripped as supabase-js sends it', () => {
-    expect(negotiateMediaType({ accept: 'application/vnd.pgrst.array+json;nulls=stripped' })).toMatchObject({
+    expect(
+      negotiateMediaType({ accept: 'application/vnd.pgrst.array+json;nulls=stripped' }),
+    ).toMatchObject({
       shape: 'array',
       stripNulls: true,
     });
-    expect(negotiateMediaType({ accept: 'application/vnd.pgrst.object+json;nulls=stripped' })).toMatchObject({
+    expect(
+      negotiateMediaType({ accept: 'application/vnd.pgrst.object+json;nulls=stripped' }),
+    ).toMatchObject({
       shape: 'object',
       stripNulls: true,
     });
   });
 
   it('prefers the highest quality', () => {
-    expect(negotiateMediaType({ accept: 'application/json;q=0.1, application/vnd.pgrst.object+json' }).shape).toBe('object');
+    expect(
+      negotiateMediaType({ accept: 'application/json;q=0.1, application/vnd.pgrst.object+json' })
+        .shape,
+    ).toBe('object');
   });
 
   it('refuses media types it cannot produce with 406 PGRST107', () => {
@@ -60,12 +72,16 @@ describe('Accept', () => {
 
 describe('Prefer', () => {
   it('reads every preference from one header or several', () => {
-    expect(parsePreferences({ prefer: 'return=representation, count=exact,missing=default' })).toEqual({
+    expect(
+      parsePreferences({ prefer: 'return=representation, count=exact,missing=default' }),
+    ).toEqual({
       return: 'representation',
       count: 'exact',
       missing: 'default',
     });
-    expect(parsePreferences({ prefer: 'resolution=merge-duplicates, handling=strict, max-affected=3' })).toEqual({
+    expect(
+      parsePreferences({ prefer: 'resolution=merge-duplicates, handling=strict, max-affected=3' }),
+    ).toEqual({
       resolution: 'merge-duplicates',
       handling: 'strict',
       maxAffected: 3,
@@ -77,7 +93,10 @@ describe('Prefer', () => {
     expect(parsePreferences({ prefer: 'return=everything, colour=blue' })).toEqual({});
     const error = thrown(() => parsePreferences({ prefer: 'handling=strict, colour=blue' }));
     expect(error.status).toBe(400);
-    expect(error.body).toMatchObject({ code: 'PGRST122', details: 'Invalid preferences: colour=blue' });
+    expect(error.body).toMatchObject({
+      code: 'PGRST122',
+      details: 'Invalid preferences: colour=blue',
+    });
   });
 });
 
@@ -85,7 +104,9 @@ describe('profiles', () => {
   it('accepts the exposed schema or no profile', () => {
     expect(() => checkProfile({}, false, 'public')).not.toThrow();
     expect(() => checkProfile({ 'accept-profile': 'public' }, false, 'public')).not.toThrow();
-    expect(() => checkProfile({ 'content-profile': 'public', 'accept-profile': 'auth' }, true, 'public')).not.toThrow();
+    expect(() =>
+      checkProfile({ 'content-profile': 'public', 'accept-profile': 'auth' }, true, 'public'),
+    ).not.toThrow();
   });
 
   it('refuses any other schema with 406 PGRST106', () => {
@@ -97,7 +118,9 @@ describe('profiles', () => {
       details: null,
       hint: 'Only the following schemas are exposed: public',
     });
-    expect(thrown(() => checkProfile({ 'content-profile': 'private' }, true, 'public')).body.code).toBe('PGRST106');
+    expect(
+      thrown(() => checkProfile({ 'content-profile': 'private' }, true, 'public')).body.code,
+    ).toBe('PGRST106');
   });
 });
 

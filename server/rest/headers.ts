@@ -18,7 +18,8 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
 /** Picks the answer's media type from Accept (highest q first), as PostgREST does. */
 export function negotiateMediaType(headers: IncomingHttpHeaders): MediaType {
   const accept = headerValue(headers, 'accept')?.trim();
-  if (!accept) return { shape: 'array', stripNulls: false, contentType: 'application/json; charset=utf-8' };
+  if (!accept)
+    return { shape: 'array', stripNulls: false, contentType: 'application/json; charset=utf-8' };
   const ranges = accept
     .split(',')
     .map((part, order) => {
@@ -30,7 +31,12 @@ export function negotiateMediaType(headers: IncomingHttpHeaders): MediaType {
         }),
       );
       const q = values.has('q') ? Number(values.get('q')) : 1;
-      return { type: type.toLowerCase(), stripNulls: values.get('nulls') === 'stripped', q: Number.isNaN(q) ? 0 : q, order };
+      return {
+        type: type.toLowerCase(),
+        stripNulls: values.get('nulls') === 'stripped',
+        q: Number.isNaN(q) ? 0 : q,
+        order,
+      };
     })
     .filter((r) => r.q > 0)
     .sort((a, b) => b.q - a.q || a.order - b.order);
@@ -40,13 +46,19 @@ export function negotiateMediaType(headers: IncomingHttpHeaders): MediaType {
       case 'application/json':
       case 'application/*':
       case '*/*':
-        return { shape: 'array', stripNulls: false, contentType: 'application/json; charset=utf-8' };
+        return {
+          shape: 'array',
+          stripNulls: false,
+          contentType: 'application/json; charset=utf-8',
+        };
       case 'application/vnd.pgrst.array+json':
       case 'application/vnd.pgrst.array':
         return {
           shape: 'array',
           stripNulls: range.stripNulls,
-          contentType: range.stripNulls ? `application/vnd.pgrst.array+json${nulls}; charset=utf-8` : 'application/json; charset=utf-8',
+          contentType: range.stripNulls
+            ? `application/vnd.pgrst.array+json${nulls}; charset=utf-8`
+            : 'application/json; charset=utf-8',
         };
       case 'application/vnd.pgrst.object+json':
       case 'application/vnd.pgrst.object':
@@ -57,7 +69,10 @@ export function negotiateMediaType(headers: IncomingHttpHeaders): MediaType {
         };
     }
   }
-  throw new RestError(406, { code: 'PGRST107', message: `None of these media types are available: ${accept}` });
+  throw new RestError(406, {
+    code: 'PGRST107',
+    message: `None of these media types are available: ${accept}`,
+  });
 }
 
 export interface Preferences {
@@ -89,7 +104,10 @@ export function parsePreferences(headers: IncomingHttpHeaders): Preferences {
   const prefs: Preferences = {};
   const invalid: string[] = [];
   const raw = headerValue(headers, 'prefer') ?? '';
-  for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [key = '', value = ''] = item.split('=').map((s) => s.trim());
     if (!allowed[key]?.test(value)) {
       invalid.push(item);
@@ -124,12 +142,15 @@ export function checkProfile(headers: IncomingHttpHeaders, write: boolean, expos
 }
 
 /** `Range: 0-24` (items). Returns the offset and optional last index, or undefined if absent or unparsable. */
-export function parseRangeHeader(headers: IncomingHttpHeaders): { from: number; to?: number } | undefined {
+export function parseRangeHeader(
+  headers: IncomingHttpHeaders,
+): { from: number; to?: number } | undefined {
   const match = /^(?:items=)?\s*(\d+)-(\d*)\s*$/.exec(headerValue(headers, 'range') ?? '');
   if (!match) return undefined;
   const from = Number(match[1]);
   if (!match[2]) return { from };
   const to = Number(match[2]);
-  if (to < from) throw new RestError(416, { code: 'PGRST103', message: 'Requested range not satisfiable' });
+  if (to < from)
+    throw new RestError(416, { code: 'PGRST103', message: 'Requested range not satisfiable' });
   return { from, to };
 }

@@ -28,7 +28,10 @@ export type InTransaction = <T>(readOnly: boolean, fn: (tx: Queryable) => Promis
 
 async function one(tx: Queryable, statement: Statement): Promise<ResultRow> {
   const result = await tx.query<ResultRow>(statement.text, statement.values);
-  return result.rows[0]!;
+  const row = result.rows[0];
+  // Every statement ends in an aggregate, so a missing row is the database failing silently.
+  if (!row) throw new Error('The database returned no result row for the request');
+  return row;
 }
 
 /** `0-9/*`, `*\/*` when empty, `0-9/100` when counted (PostgREST's contentRangeH). */
@@ -44,7 +47,8 @@ function preferenceApplied(prefs: Preferences, write: boolean): Record<string, s
   if (write && prefs.return) applied.push(`return=${prefs.return}`);
   if (prefs.count) applied.push(`count=${prefs.count}`);
   if (prefs.handling) applied.push(`handling=${prefs.handling}`);
-  if (write && prefs.maxAffected !== undefined && prefs.handling === 'strict') applied.push(`max-affected=${prefs.maxAffected}`);
+  if (write && prefs.maxAffected !== undefined && prefs.handling === 'strict')
+    applied.push(`max-affected=${prefs.maxAffected}`);
   return applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
 }
 
@@ -57,7 +61,10 @@ export interface ReadRequest {
 }
 
 /** The rows a read asks for: limit/offset intersected with a Range header. */
-function window(query: QueryParams, range: ReadRequest['range']): { offset: number; limit?: number } {
+function window(
+  query: QueryParams,
+  range: ReadRequest['range'],
+): { offset: number; limit?: number } {
   let offset = query.offset ?? 0;
   let last = query.limit === undefined ? undefined : offset + query.limit - 1;
   if (range) {
@@ -90,7 +97,10 @@ export async function read(request: ReadRequest, inTransaction: InTransaction): 
   const partial = total !== undefined && rows < total;
   return {
     status: partial ? 206 : 200,
-    headers: { 'Content-Range': contentRange(offset, upper, total), ...preferenceApplied(request.prefs, false) },
+    headers: {
+      'Content-Range': contentRange(offset, upper, total),
+      ...preferenceApplied(request.prefs, false),
+    },
     body: row.body ?? '[]',
     contentType: request.media.contentType,
   };
@@ -126,12 +136,19 @@ async function write(
   });
 }
 
-function representation(request: WriteRequest, body: string | null): Pick<Outcome, 'body' | 'contentType'> {
+function representation(
+  request: WriteRequest,
+  body: string | null,
+): Pick<Outcome, 'body' | 'contentType'> {
   if (request.prefs.return !== 'representation') return {};
   return { body: body ?? '[]', contentType: request.media.contentType };
 }
 
-export async function insert(request: WriteRequest, payload: Payload, inTransaction: InTransaction): Promise<Outcome> {
+export async function insert(
+  request: WriteRequest,
+  payload: Payload,
+  inTransaction: InTransaction,
+): Promise<Outcome> {
   const statement = insertStatement(request.table, request.query, payload, request);
   const { rows, body } = await write(request, statement, inTransaction, false);
   return {
@@ -144,7 +161,11 @@ export async function insert(request: WriteRequest, payload: Payload, inTransact
   };
 }
 
-async function modify(request: WriteRequest, statement: Statement, inTransaction: InTransaction): Promise<Outcome> {
+async function modify(
+  request: WriteRequest,
+  statement: Statement,
+  inTransaction: InTransaction,
+): Promise<Outcome> {
   const { rows, body } = await write(request, statement, inTransaction, true);
   const answer = representation(request, body);
   return {
@@ -157,8 +178,16 @@ async function modify(request: WriteRequest, statement: Statement, inTransaction
   };
 }
 
-export function update(request: WriteRequest, payload: Payload, inTransaction: InTransaction): Promise<Outcome> {
-  return modify(request, updateStatement(request.table, request.query, payload, request), inTransaction);
+export function update(
+  request: WriteRequest,
+  payload: Payload,
+  inTransaction: InTransaction,
+): Promise<Outcome> {
+  return modify(
+    request,
+    updateStatement(request.table, request.query, payload, request),
+    inTransaction,
+  );
 }
 
 export function remove(request: WriteRequest, inTransaction: InTransaction): Promise<Outcome> {

@@ -23,7 +23,9 @@ function failure(fn: () => unknown): RestError['body'] & { status: number } {
 
 describe('select', () => {
   it('reads a star, plain columns, aliases, casts and JSON paths', () => {
-    expect(parseSelect('*,id,title:name,created_at::text,data->a->>b,data->0,label:data->>c::int')).toEqual([
+    expect(
+      parseSelect('*,id,title:name,created_at::text,data->a->>b,data->0,label:data->>c::int'),
+    ).toEqual([
       { kind: 'star' },
       { kind: 'field', field: { name: 'id', path: [] } },
       { kind: 'field', field: { name: 'name', path: [] }, alias: 'title' },
@@ -39,7 +41,12 @@ describe('select', () => {
         },
       },
       { kind: 'field', field: { name: 'data', path: [{ arrow: '->', index: 0 }] } },
-      { kind: 'field', field: { name: 'data', path: [{ arrow: '->>', key: 'c' }] }, alias: 'label', cast: 'int' },
+      {
+        kind: 'field',
+        field: { name: 'data', path: [{ arrow: '->>', key: 'c' }] },
+        alias: 'label',
+        cast: 'int',
+      },
     ]);
   });
 
@@ -76,20 +83,32 @@ describe('select', () => {
   });
 
   it('refuses an empty cast and a cast with characters outside a type name', () => {
-    expect(failure(() => parseSelect('name::')).details).toBe('unexpected end of input expecting letter or digit');
+    expect(failure(() => parseSelect('name::')).details).toBe(
+      'unexpected end of input expecting letter or digit',
+    );
     expect(failure(() => parseSelect('name::$$')).code).toBe('PGRST100');
     expect(failure(() => parseSelect('name::text;drop')).code).toBe('PGRST100');
   });
 
   it('answers PGRST100 for embedded resources, spreads and aggregates', () => {
-    for (const select of ['id,client(name)', 'id,alias:client!inner(*)', '...client(name)', 'count()', 'id.sum()']) {
+    for (const select of [
+      'id,client(name)',
+      'id,alias:client!inner(*)',
+      '...client(name)',
+      'count()',
+      'id.sum()',
+    ]) {
       expect(failure(() => parseSelect(select))).toMatchObject({ status: 400, code: 'PGRST100' });
     }
-    expect(failure(() => parseSelect('id,client(name)')).details).toContain('embedded resources are not supported');
+    expect(failure(() => parseSelect('id,client(name)')).details).toContain(
+      'embedded resources are not supported',
+    );
   });
 
   it('refuses junk after a star', () => {
-    expect(failure(() => parseSelect('*!hint')).message).toBe('"failed to parse select parameter (*!hint)" (line 1, column 2)');
+    expect(failure(() => parseSelect('*!hint')).message).toBe(
+      '"failed to parse select parameter (*!hint)" (line 1, column 2)',
+    );
   });
 });
 
@@ -110,7 +129,9 @@ describe('order', () => {
       message: '"failed to parse order (id.ac)" (line 1, column 4)',
       details: 'unexpected "a" expecting "asc", "desc", "nullsfirst" or "nullslast"',
     });
-    expect(failure(() => parseOrder('id.asc.smth')).details).toBe('unexpected "s" expecting "nullsfirst" or "nullslast"');
+    expect(failure(() => parseOrder('id.asc.smth')).details).toBe(
+      'unexpected "s" expecting "nullsfirst" or "nullslast"',
+    );
     expect(failure(() => parseOrder('id.nullslast.desc')).code).toBe('PGRST100');
     expect(failure(() => parseOrder('id,')).code).toBe('PGRST100');
   });
@@ -118,7 +139,21 @@ describe('order', () => {
 
 describe('filter values', () => {
   it('reads every simple operator with the rest of the text as the value', () => {
-    for (const op of ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'cs', 'cd', 'ov']) {
+    for (const op of [
+      'eq',
+      'neq',
+      'gt',
+      'gte',
+      'lt',
+      'lte',
+      'like',
+      'ilike',
+      'match',
+      'imatch',
+      'cs',
+      'cd',
+      'ov',
+    ]) {
       expect(parseFilterValue(`${op}.a.b,c(d)`)).toEqual({
         negated: false,
         operation: { kind: 'simple', operator: op, value: 'a.b,c(d)' },
@@ -127,12 +162,22 @@ describe('filter values', () => {
   });
 
   it('keeps an empty value and a value that looks like an operator', () => {
-    expect(parseFilterValue('eq.')).toEqual({ negated: false, operation: { kind: 'simple', operator: 'eq', value: '' } });
-    expect(parseFilterValue('eq.not.in.(1)').operation).toEqual({ kind: 'simple', operator: 'eq', value: 'not.in.(1)' });
+    expect(parseFilterValue('eq.')).toEqual({
+      negated: false,
+      operation: { kind: 'simple', operator: 'eq', value: '' },
+    });
+    expect(parseFilterValue('eq.not.in.(1)').operation).toEqual({
+      kind: 'simple',
+      operator: 'eq',
+      value: 'not.in.(1)',
+    });
   });
 
   it('negates with not.', () => {
-    expect(parseFilterValue('not.eq.5')).toEqual({ negated: true, operation: { kind: 'simple', operator: 'eq', value: '5' } });
+    expect(parseFilterValue('not.eq.5')).toEqual({
+      negated: true,
+      operation: { kind: 'simple', operator: 'eq', value: '5' },
+    });
   });
 
   it('reads in-lists where only items with ,() are quoted', () => {
@@ -140,13 +185,19 @@ describe('filter values', () => {
       kind: 'in',
       values: ['1', 'a,b', 'c d', 'x"y', '(z)'],
     });
-    expect(parseFilterValue('not.in.()')).toEqual({ negated: true, operation: { kind: 'in', values: [] } });
+    expect(parseFilterValue('not.in.()')).toEqual({
+      negated: true,
+      operation: { kind: 'in', values: [] },
+    });
     expect(parseFilterValue('in.("")').operation).toEqual({ kind: 'in', values: [] });
     expect(parseFilterValue('in.(a,)').operation).toEqual({ kind: 'in', values: ['a', ''] });
   });
 
   it('treats a quote that does not end an item as part of it', () => {
-    expect(parseFilterValue('in.("a"b,c)').operation).toEqual({ kind: 'in', values: ['"a"b', 'c'] });
+    expect(parseFilterValue('in.("a"b,c)').operation).toEqual({
+      kind: 'in',
+      values: ['"a"b', 'c'],
+    });
   });
 
   it('refuses a malformed in-list', () => {
@@ -155,13 +206,18 @@ describe('filter values', () => {
       message: '"failed to parse filter (in.1,2)" (line 1, column 4)',
       details: 'unexpected "1" expecting "("',
     });
-    expect(failure(() => parseFilterValue('in.(1,2')).details).toBe('unexpected end of input expecting "," or ")"');
+    expect(failure(() => parseFilterValue('in.(1,2')).details).toBe(
+      'unexpected end of input expecting "," or ")"',
+    );
     expect(failure(() => parseFilterValue('in.(1)x')).code).toBe('PGRST100');
   });
 
   it('reads is. values case-insensitively and refuses others', () => {
     for (const value of ['null', 'not_null', 'true', 'false', 'unknown'] as const) {
-      expect(parseFilterValue(`is.${value.toUpperCase()}`).operation).toEqual({ kind: 'is', value });
+      expect(parseFilterValue(`is.${value.toUpperCase()}`).operation).toEqual({
+        kind: 'is',
+        value,
+      });
     }
     expect(failure(() => parseFilterValue('is.maybe'))).toMatchObject({
       message: '"failed to parse filter (is.maybe)" (line 1, column 4)',
@@ -184,7 +240,11 @@ describe('filter values', () => {
       language: 'english',
       value: 'cat & dog',
     });
-    expect(parseFilterValue('wfts.cat').operation).toEqual({ kind: 'fts', operator: 'wfts', value: 'cat' });
+    expect(parseFilterValue('wfts.cat').operation).toEqual({
+      kind: 'fts',
+      operator: 'wfts',
+      value: 'cat',
+    });
   });
 
   it('names an unknown operator and a missing one', () => {
@@ -195,30 +255,71 @@ describe('filter values', () => {
       details: 'unknown single value operator noop',
       hint: null,
     });
-    expect(failure(() => parseFilterValue('5')).details).toBe('unexpected "5" expecting "not" or operator (eq, gt, ...)');
-    expect(failure(() => parseFilterValue('neq(any).{1}')).details).toBe('unknown single value operator neq(any)');
+    expect(failure(() => parseFilterValue('5')).details).toBe(
+      'unexpected "5" expecting "not" or operator (eq, gt, ...)',
+    );
+    expect(failure(() => parseFilterValue('neq(any).{1}')).details).toBe(
+      'unknown single value operator neq(any)',
+    );
   });
 });
 
 describe('logic trees', () => {
   it('reads nested and/or with negation and values that hold , and )', () => {
-    expect(parseLogic('or', '(a.eq.1,b.in.(2,3),not.and(c.is.null,d.like."x,y)"),e.cs.{1,2})')).toEqual({
+    expect(
+      parseLogic('or', '(a.eq.1,b.in.(2,3),not.and(c.is.null,d.like."x,y)"),e.cs.{1,2})'),
+    ).toEqual({
       kind: 'logic',
       negated: false,
       operator: 'or',
       children: [
-        { kind: 'filter', filter: { field: { name: 'a', path: [] }, negated: false, operation: { kind: 'simple', operator: 'eq', value: '1' } } },
-        { kind: 'filter', filter: { field: { name: 'b', path: [] }, negated: false, operation: { kind: 'in', values: ['2', '3'] } } },
+        {
+          kind: 'filter',
+          filter: {
+            field: { name: 'a', path: [] },
+            negated: false,
+            operation: { kind: 'simple', operator: 'eq', value: '1' },
+          },
+        },
+        {
+          kind: 'filter',
+          filter: {
+            field: { name: 'b', path: [] },
+            negated: false,
+            operation: { kind: 'in', values: ['2', '3'] },
+          },
+        },
         {
           kind: 'logic',
           negated: true,
           operator: 'and',
           children: [
-            { kind: 'filter', filter: { field: { name: 'c', path: [] }, negated: false, operation: { kind: 'is', value: 'null' } } },
-            { kind: 'filter', filter: { field: { name: 'd', path: [] }, negated: false, operation: { kind: 'simple', operator: 'like', value: 'x,y)' } } },
+            {
+              kind: 'filter',
+              filter: {
+                field: { name: 'c', path: [] },
+                negated: false,
+                operation: { kind: 'is', value: 'null' },
+              },
+            },
+            {
+              kind: 'filter',
+              filter: {
+                field: { name: 'd', path: [] },
+                negated: false,
+                operation: { kind: 'simple', operator: 'like', value: 'x,y)' },
+              },
+            },
           ],
         },
-        { kind: 'filter', filter: { field: { name: 'e', path: [] }, negated: false, operation: { kind: 'simple', operator: 'cs', value: '{1,2}' } } },
+        {
+          kind: 'filter',
+          filter: {
+            field: { name: 'e', path: [] },
+            negated: false,
+            operation: { kind: 'simple', operator: 'cs', value: '{1,2}' },
+          },
+        },
       ],
     });
   });
@@ -228,14 +329,27 @@ describe('logic trees', () => {
       kind: 'logic',
       negated: true,
       operator: 'and',
-      children: [{ kind: 'filter', filter: { field: { name: 'a', path: [] }, negated: true, operation: { kind: 'simple', operator: 'eq', value: '1' } } }],
+      children: [
+        {
+          kind: 'filter',
+          filter: {
+            field: { name: 'a', path: [] },
+            negated: true,
+            operation: { kind: 'simple', operator: 'eq', value: '1' },
+          },
+        },
+      ],
     });
   });
 
   it('refuses an empty, unclosed or unknown tree', () => {
     expect(failure(() => parseLogic('or', '()')).code).toBe('PGRST100');
-    expect(failure(() => parseLogic('or', '(a.eq.1')).message).toBe('"failed to parse logic tree ((a.eq.1)" (line 1, column 10)');
-    expect(failure(() => parseLogic('or', '(a.xx.1)')).details).toBe('unknown single value operator xx');
+    expect(failure(() => parseLogic('or', '(a.eq.1')).message).toBe(
+      '"failed to parse logic tree ((a.eq.1)" (line 1, column 10)',
+    );
+    expect(failure(() => parseLogic('or', '(a.xx.1)')).details).toBe(
+      'unknown single value operator xx',
+    );
     expect(failure(() => parseLogic('or', 'a.eq.1')).code).toBe('PGRST100');
     expect(failure(() => parseLogic('or', '(a.eq.1))')).code).toBe('PGRST100');
   });
@@ -243,7 +357,10 @@ describe('logic trees', () => {
 
 describe('filter keys and column lists', () => {
   it('reads a column with a JSON path', () => {
-    expect(parseFilterKey('data->>a')).toEqual({ name: 'data', path: [{ arrow: '->>', key: 'a' }] });
+    expect(parseFilterKey('data->>a')).toEqual({
+      name: 'data',
+      path: [{ arrow: '->>', key: 'a' }],
+    });
     expect(parseFilterKey('"odd.name"')).toEqual({ name: 'odd.name', path: [] });
   });
 
@@ -259,19 +376,25 @@ describe('filter keys and column lists', () => {
 
   it('reads quoted and plain column lists', () => {
     expect(parseColumns('columns', '"a","b c",d')).toEqual(['a', 'b c', 'd']);
-    expect(failure(() => parseColumns('columns', 'a,,b')).message).toBe('"failed to parse columns parameter (a,,b)" (line 1, column 3)');
+    expect(failure(() => parseColumns('columns', 'a,,b')).message).toBe(
+      '"failed to parse columns parameter (a,,b)" (line 1, column 3)',
+    );
   });
 });
 
 describe('the whole query string', () => {
   it('sorts parameters into select, filters, logic, order and the window', () => {
     const query = parseQuery(
-      new URLSearchParams('select=id,title&is_published=eq.true&language=eq.english&order=published_date.desc&limit=3&offset=6&or=(a.eq.1,b.eq.2)&columns="x","y"&on_conflict=slug'),
+      new URLSearchParams(
+        'select=id,title&is_published=eq.true&language=eq.english&order=published_date.desc&limit=3&offset=6&or=(a.eq.1,b.eq.2)&columns="x","y"&on_conflict=slug',
+      ),
     );
     expect(query.select).toHaveLength(2);
     expect(query.filters.map((f) => f.field.name)).toEqual(['is_published', 'language']);
     expect(query.logic).toHaveLength(1);
-    expect(query.order).toEqual([{ field: { name: 'published_date', path: [] }, direction: 'desc' }]);
+    expect(query.order).toEqual([
+      { field: { name: 'published_date', path: [] }, direction: 'desc' },
+    ]);
     expect(query).toMatchObject({ limit: 3, offset: 6, columns: ['x', 'y'], onConflict: ['slug'] });
   });
 
@@ -300,7 +423,9 @@ describe('the whole query string', () => {
       message: '"failed to parse limit parameter (x)" (line 1, column 1)',
     });
     expect(failure(() => parseQuery(new URLSearchParams('offset=-1'))).code).toBe('PGRST100');
-    expect(failure(() => parseQuery(new URLSearchParams('limit=99999999999999999999'))).code).toBe('PGRST100');
+    expect(failure(() => parseQuery(new URLSearchParams('limit=99999999999999999999'))).code).toBe(
+      'PGRST100',
+    );
   });
 
   it('refuses order, limit and logic on an embedded resource', () => {
@@ -310,6 +435,9 @@ describe('the whole query string', () => {
   });
 
   it('reads not.or as a negated tree', () => {
-    expect(parseQuery(new URLSearchParams('not.or=(a.eq.1,a.eq.2)')).logic[0]).toMatchObject({ negated: true, operator: 'or' });
+    expect(parseQuery(new URLSearchParams('not.or=(a.eq.1,a.eq.2)')).logic[0]).toMatchObject({
+      negated: true,
+      operator: 'or',
+    });
   });
 });

@@ -12,7 +12,8 @@ export interface Field {
   path: JsonStep[];
 }
 
-export type SelectItem = { kind: 'star' } | { kind: 'field'; field: Field; alias?: string; cast?: string };
+export type SelectItem =
+  { kind: 'star' } | { kind: 'field'; field: Field; alias?: string; cast?: string };
 
 export interface OrderTerm {
   field: Field;
@@ -43,7 +44,17 @@ export const simpleOperators = {
 export type SimpleOperator = keyof typeof simpleOperators;
 
 /** Operators that take `(any)` or `(all)` with a PostgreSQL array literal: `like(any).{a*,b*}`. */
-const quantifiableOperators = new Set<SimpleOperator>(['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
+const quantifiableOperators = new Set<SimpleOperator>([
+  'eq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+]);
 
 export const ftsOperators = {
   fts: 'to_tsquery',
@@ -111,7 +122,10 @@ class Cursor {
   /** Fails here, PostgREST-style: `unexpected "x" expecting a, b or c`. */
   fail(expecting: string[], pos = this.pos): never {
     const found = pos >= this.input.length ? 'end of input' : `"${this.input[pos]}"`;
-    throw new Failure(pos, `unexpected ${found}${expecting.length ? ` expecting ${joinOr(expecting)}` : ''}`);
+    throw new Failure(
+      pos,
+      `unexpected ${found}${expecting.length ? ` expecting ${joinOr(expecting)}` : ''}`,
+    );
   }
   failWith(details: string, pos = this.pos): never {
     throw new Failure(pos, details);
@@ -119,7 +133,9 @@ class Cursor {
 }
 
 function joinOr(items: string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+  return items.length < 2
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
 
 function run<T>(label: string, input: string, parse: (c: Cursor) => T, shown = input): T {
@@ -131,7 +147,10 @@ function run<T>(label: string, input: string, parse: (c: Cursor) => T, shown = i
     const before = input.slice(0, error.pos);
     const line = before.split('\n').length;
     const column = error.pos - before.lastIndexOf('\n');
-    throw parseError(`"failed to parse ${label} (${shown})" (line ${line}, column ${column})`, error.details);
+    throw parseError(
+      `"failed to parse ${label} (${shown})" (line ${line}, column ${column})`,
+      error.details,
+    );
   }
 }
 
@@ -208,7 +227,9 @@ function field(c: Cursor): Field {
 }
 
 function embeddingUnsupported(c: Cursor, name: string): never {
-  c.failWith(`embedded resources are not supported by this server: "${name}" (select the table's own columns)`);
+  c.failWith(
+    `embedded resources are not supported by this server: "${name}" (select the table's own columns)`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,7 +263,12 @@ function selectItem(c: Cursor): SelectItem {
       if (!cast) c.fail(['letter or digit']);
       c.skipSpaces();
     }
-    item = { kind: 'field', field: f, ...(alias === undefined ? {} : { alias }), ...(cast ? { cast } : {}) };
+    item = {
+      kind: 'field',
+      field: f,
+      ...(alias === undefined ? {} : { alias }),
+      ...(cast ? { cast } : {}),
+    };
   }
   if (!c.eof && c.peek() !== ',') c.fail(item.kind === 'star' ? ['","'] : ['"->"', '"::"', '","']);
   return item;
@@ -268,8 +294,10 @@ function orderTerm(c: Cursor): OrderTerm {
     c.pos++;
     const start = c.pos;
     const word = /^[a-z]*/.exec(c.input.slice(c.pos))?.[0] ?? '';
-    if (!term.direction && !term.nulls && (word === 'asc' || word === 'desc')) term.direction = word;
-    else if (!term.nulls && (word === 'nullsfirst' || word === 'nullslast')) term.nulls = word === 'nullsfirst' ? 'first' : 'last';
+    if (!term.direction && !term.nulls && (word === 'asc' || word === 'desc'))
+      term.direction = word;
+    else if (!term.nulls && (word === 'nullsfirst' || word === 'nullslast'))
+      term.nulls = word === 'nullsfirst' ? 'first' : 'last';
     else
       c.fail(
         term.direction || term.nulls
@@ -375,16 +403,32 @@ function operation(c: Cursor, inLogic: boolean): { negated: boolean; operation: 
     const language = fts[2]?.trim();
     return {
       negated,
-      operation: { kind: 'fts', operator: fts[1] as FtsOperator, ...(language ? { language } : {}), value: value() },
+      operation: {
+        kind: 'fts',
+        operator: fts[1] as FtsOperator,
+        ...(language ? { language } : {}),
+        value: value(),
+      },
     };
   }
   const quantified = /^([a-z]+)\((any|all)\)$/.exec(word);
   if (quantified && quantifiableOperators.has(quantified[1] as SimpleOperator)) {
     const operator = quantified[1] as SimpleOperator;
-    return { negated, operation: { kind: 'quantified', operator, quantifier: quantified[2] as 'any' | 'all', value: value() } };
+    return {
+      negated,
+      operation: {
+        kind: 'quantified',
+        operator,
+        quantifier: quantified[2] as 'any' | 'all',
+        value: value(),
+      },
+    };
   }
   if (!Object.hasOwn(simpleOperators, word)) c.failWith(`unknown single value operator ${word}`);
-  return { negated, operation: { kind: 'simple', operator: word as SimpleOperator, value: value() } };
+  return {
+    negated,
+    operation: { kind: 'simple', operator: word as SimpleOperator, value: value() },
+  };
 }
 
 /** The value of a filter parameter: `col=<this>`. */
@@ -505,7 +549,12 @@ const reservedLast = new Set(['order', 'limit', 'offset', 'and', 'or']);
  */
 export function parseQuery(params: URLSearchParams): QueryParams {
   const first = (name: string) => params.get(name) ?? undefined;
-  const query: QueryParams = { select: parseSelect(first('select') ?? '*'), filters: [], logic: [], order: [] };
+  const query: QueryParams = {
+    select: parseSelect(first('select') ?? '*'),
+    filters: [],
+    logic: [],
+    order: [],
+  };
   const columns = first('columns');
   if (columns !== undefined) query.columns = parseColumns('columns', columns);
   const onConflict = first('on_conflict');
@@ -519,7 +568,8 @@ export function parseQuery(params: URLSearchParams): QueryParams {
       const prefix = segments.slice(0, -1).filter((s) => s !== 'not');
       const negated = segments.length > 1 && segments.slice(0, -1).includes('not');
       if (prefix.length > 0) throw notEmbedded(prefix[0]!);
-      if ((last === 'limit' || last === 'offset' || last === 'order') && negated) throw notEmbedded('not');
+      if ((last === 'limit' || last === 'offset' || last === 'order') && negated)
+        throw notEmbedded('not');
       if (last === 'order') query.order.push(...parseOrder(value));
       else if (last === 'limit') query.limit = parseCount('limit', value);
       else if (last === 'offset') query.offset = parseCount('offset', value);

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Table } from './catalog.ts';
 import { RestError } from './errors.ts';
-import { parsePayload } from './payload.ts';
+import { jsonDepth, MAX_JSON_DEPTH, parsePayload } from './payload.ts';
 
 const todos: Table = {
   schema: 'public',
   name: 'todos',
   kind: 'r',
   primaryKey: ['id'],
-  columns: new Map(['id', 'title', 'done'].map((name) => [name, { name, type: 'text', notNull: false }])),
+  columns: new Map(
+    ['id', 'title', 'done'].map((name) => [name, { name, type: 'text', notNull: false }]),
+  ),
 };
 
 function thrown(fn: () => unknown): RestError['body'] {
@@ -65,11 +67,31 @@ describe('payload', () => {
       details: null,
       hint: null,
     });
-    expect(thrown(() => parsePayload('{"title":"a"}', todos, ['title', 'nope'])).code).toBe('PGRST204');
+    expect(thrown(() => parsePayload('{"title":"a"}', todos, ['title', 'nope'])).code).toBe(
+      'PGRST204',
+    );
   });
 
   it('accepts an empty object and an empty array', () => {
     expect(parsePayload('{}', todos, undefined).columns).toEqual([]);
     expect(parsePayload('[]', todos, undefined)).toMatchObject({ columns: [], count: 0 });
+  });
+});
+
+describe('nesting', () => {
+  it('measures depth outside strings only', () => {
+    expect(jsonDepth('{"a":[1,{"b":[]}]}')).toBe(4);
+    expect(jsonDepth('{"a":"[[[[\\"[[["}')).toBe(1);
+    expect(jsonDepth('5')).toBe(0);
+  });
+
+  it('refuses JSON nested deeper than PostgreSQL can parse with PGRST102', () => {
+    const deep = `{"title":${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}}`;
+    expect(thrown(() => parsePayload(deep, todos, undefined))).toMatchObject({
+      code: 'PGRST102',
+      message: 'Empty or invalid json',
+    });
+    const fine = `{"title":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`;
+    expect(parsePayload(fine, todos, undefined).columns).toEqual(['title']);
   });
 });

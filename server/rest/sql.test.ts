@@ -4,7 +4,14 @@ import { RestError } from './errors.ts';
 import type { MediaType } from './headers.ts';
 import { parseQuery } from './parse.ts';
 import { parsePayload } from './payload.ts';
-import { arrayLiteral, deleteStatement, ident, insertStatement, readStatement, updateStatement } from './sql.ts';
+import {
+  arrayLiteral,
+  deleteStatement,
+  ident,
+  insertStatement,
+  readStatement,
+  updateStatement,
+} from './sql.ts';
 
 const todos: Table = {
   schema: 'public',
@@ -22,7 +29,11 @@ const todos: Table = {
   ),
 };
 const view: Table = { ...todos, name: 'todo_view', kind: 'v' };
-const json: MediaType = { shape: 'array', stripNulls: false, contentType: 'application/json; charset=utf-8' };
+const json: MediaType = {
+  shape: 'array',
+  stripNulls: false,
+  contentType: 'application/json; charset=utf-8',
+};
 const query = (qs: string) => parseQuery(new URLSearchParams(qs));
 
 function thrown(fn: () => unknown): RestError {
@@ -53,7 +64,9 @@ describe('reads', () => {
   it('binds every value and quotes every identifier', () => {
     const statement = readStatement(
       todos,
-      query("select=id,label:title,data->>owner,\"we\\\"ird\"&title=eq.x'; drop table todos; --&id=in.(1,\"a,b\")&order=title.desc.nullslast"),
+      query(
+        'select=id,label:title,data->>owner,"we\\"ird"&title=eq.x\'; drop table todos; --&id=in.(1,"a,b")&order=title.desc.nullslast',
+      ),
       { media: json, count: false, offset: 0, limit: 10 },
     );
     expect(statement.values).toEqual(['owner', "x'; drop table todos; --", '{"1","a,b"}']);
@@ -67,28 +80,40 @@ describe('reads', () => {
   });
 
   it('aggregates the rows to JSON in SQL, as an array or as the single object', () => {
-    expect(readStatement(todos, query(''), { media: json, count: false, offset: 0 }).text).toContain(
-      "coalesce(json_agg(pgrst_t), '[]')::text as body",
-    );
+    expect(
+      readStatement(todos, query(''), { media: json, count: false, offset: 0 }).text,
+    ).toContain("coalesce(json_agg(pgrst_t), '[]')::text as body");
     const single = readStatement(todos, query(''), {
       media: { shape: 'object', stripNulls: true, contentType: '' },
       count: false,
       offset: 0,
     });
-    expect(single.text).toContain("coalesce((json_agg(json_strip_nulls(to_json(pgrst_t)))->0)::text, 'null')");
+    expect(single.text).toContain(
+      "coalesce((json_agg(json_strip_nulls(to_json(pgrst_t)))->0)::text, 'null')",
+    );
   });
 
   it('counts the filtered rows only when asked', () => {
-    const counted = readStatement(todos, query('done=is.false'), { media: json, count: true, offset: 5 });
-    expect(counted.text).toContain('(select count(*) from "public"."todos" where "todos"."done" is false)::text as total');
+    const counted = readStatement(todos, query('done=is.false'), {
+      media: json,
+      count: true,
+      offset: 5,
+    });
+    expect(counted.text).toContain(
+      '(select count(*) from "public"."todos" where "todos"."done" is false)::text as total',
+    );
     expect(counted.text).toContain('offset 5');
-    expect(readStatement(todos, query(''), { media: json, count: false, offset: 0 }).text).toContain('null as total');
+    expect(
+      readStatement(todos, query(''), { media: json, count: false, offset: 0 }).text,
+    ).toContain('null as total');
   });
 
   it('turns like stars into percent signs, and writes in, is, not and logic trees', () => {
     const statement = readStatement(
       todos,
-      query('title=like.*milk*&done=not.is.true&or=(title.ilike.a*,and(done.is.null,title.neq.x))&id=not.in.()'),
+      query(
+        'title=like.*milk*&done=not.is.true&or=(title.ilike.a*,and(done.is.null,title.neq.x))&id=not.in.()',
+      ),
       { media: json, count: false, offset: 0 },
     );
     expect(statement.values).toEqual(['%milk%', '{}', 'a%', 'x']);
@@ -98,7 +123,9 @@ describe('reads', () => {
   });
 
   it('refuses unknown columns in select, filters and order with 42703 and a hint', () => {
-    const error = thrown(() => readStatement(todos, query('select=titel'), { media: json, count: false, offset: 0 }));
+    const error = thrown(() =>
+      readStatement(todos, query('select=titel'), { media: json, count: false, offset: 0 }),
+    );
     expect(error.status).toBe(400);
     expect(error.body).toEqual({
       code: '42703',
@@ -106,11 +133,19 @@ describe('reads', () => {
       details: null,
       hint: 'Perhaps you meant to reference the column "todos.title".',
     });
-    expect(thrown(() => readStatement(todos, query('zzz=eq.1'), { media: json, count: false, offset: 0 })).body).toMatchObject({
+    expect(
+      thrown(() =>
+        readStatement(todos, query('zzz=eq.1'), { media: json, count: false, offset: 0 }),
+      ).body,
+    ).toMatchObject({
       code: '42703',
       hint: null,
     });
-    expect(thrown(() => readStatement(todos, query('order=nope'), { media: json, count: false, offset: 0 })).body.code).toBe('42703');
+    expect(
+      thrown(() =>
+        readStatement(todos, query('order=nope'), { media: json, count: false, offset: 0 }),
+      ).body.code,
+    ).toBe('42703');
   });
 });
 
@@ -120,17 +155,31 @@ describe('writes', () => {
 
   it('inserts through json_populate_recordset with only the body columns, returning 1 when minimal', () => {
     const body = '{"title":"Milk","done":true}';
-    const statement = insertStatement(todos, query(''), parsePayload(body, todos, undefined), minimal);
+    const statement = insertStatement(
+      todos,
+      query(''),
+      parsePayload(body, todos, undefined),
+      minimal,
+    );
     expect(statement.values).toEqual([body]);
     expect(statement.text).toContain('json_populate_recordset(null::"public"."todos"');
-    expect(statement.text).toContain('insert into "public"."todos" ("title", "done") select "title", "done" from pgrst_body');
+    expect(statement.text).toContain(
+      'insert into "public"."todos" ("title", "done") select "title", "done" from pgrst_body',
+    );
     expect(statement.text).toContain('returning 1');
   });
 
   it('returns only the selected columns for return=representation', () => {
-    const statement = insertStatement(todos, query('select=id,title'), parsePayload('{"title":"x"}', todos, undefined), representation);
+    const statement = insertStatement(
+      todos,
+      query('select=id,title'),
+      parsePayload('{"title":"x"}', todos, undefined),
+      representation,
+    );
     expect(statement.text).toContain('returning "todos"."id", "todos"."title"');
-    expect(statement.text).toContain('"pgrst_source"."id" as "id", "pgrst_source"."title" as "title"');
+    expect(statement.text).toContain(
+      '"pgrst_source"."id" as "id", "pgrst_source"."title" as "title"',
+    );
   });
 
   it('lays each object over the defaults with missing=default', () => {
@@ -146,28 +195,49 @@ describe('writes', () => {
 
   it('upserts on the primary key or on_conflict', () => {
     const payload = parsePayload('{"id":"1","title":"x"}', todos, undefined);
-    expect(insertStatement(todos, query(''), payload, { media: json, prefs: { resolution: 'merge-duplicates' } }).text).toContain(
+    expect(
+      insertStatement(todos, query(''), payload, {
+        media: json,
+        prefs: { resolution: 'merge-duplicates' },
+      }).text,
+    ).toContain(
       'on conflict ("id") do update set "id" = excluded."id", "title" = excluded."title"',
     );
     expect(
-      insertStatement(todos, query('on_conflict=title'), payload, { media: json, prefs: { resolution: 'ignore-duplicates' } }).text,
+      insertStatement(todos, query('on_conflict=title'), payload, {
+        media: json,
+        prefs: { resolution: 'ignore-duplicates' },
+      }).text,
     ).toContain('on conflict ("title") do nothing');
   });
 
   it('updates the body columns of the filtered rows', () => {
-    const statement = updateStatement(todos, query('id=eq.7'), parsePayload('{"done":true}', todos, undefined), minimal);
-    expect(statement.text).toContain('update "public"."todos" set "done" = pgrst_body."done" from pgrst_body where "todos"."id" = $2');
+    const statement = updateStatement(
+      todos,
+      query('id=eq.7'),
+      parsePayload('{"done":true}', todos, undefined),
+      minimal,
+    );
+    expect(statement.text).toContain(
+      'update "public"."todos" set "done" = pgrst_body."done" from pgrst_body where "todos"."id" = $2',
+    );
     expect(statement.values).toEqual(['{"done":true}', '7']);
   });
 
   it('refuses an update or delete without a filter, as pg_safeupdate does', () => {
-    expect(thrown(() => updateStatement(todos, query(''), parsePayload('{"done":true}', todos, undefined), minimal)).body).toEqual({
+    expect(
+      thrown(() =>
+        updateStatement(todos, query(''), parsePayload('{"done":true}', todos, undefined), minimal),
+      ).body,
+    ).toEqual({
       code: '21000',
       message: 'UPDATE requires a WHERE clause',
       details: null,
       hint: null,
     });
-    expect(thrown(() => deleteStatement(todos, query('order=id'), minimal)).body.message).toBe('DELETE requires a WHERE clause');
+    expect(thrown(() => deleteStatement(todos, query('order=id'), minimal)).body.message).toBe(
+      'DELETE requires a WHERE clause',
+    );
   });
 
   it('limits an update or delete by ctid on tables only', () => {
@@ -178,7 +248,12 @@ describe('writes', () => {
   });
 
   it('selects nothing for an empty update, without a WHERE check', () => {
-    const statement = updateStatement(todos, query('id=eq.1'), parsePayload('{}', todos, undefined), minimal);
+    const statement = updateStatement(
+      todos,
+      query('id=eq.1'),
+      parsePayload('{}', todos, undefined),
+      minimal,
+    );
     expect(statement.text).toContain('select 1 from "public"."todos" where false');
     expect(statement.values).toEqual([]);
   });

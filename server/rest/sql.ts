@@ -55,7 +55,10 @@ function fieldSql(scope: Scope, field: Field): string {
   findColumn(scope.table, field.name);
   let sql = `${ident(scope.qualifier)}.${ident(field.name)}`;
   for (const step of field.path) {
-    sql += 'key' in step ? `${step.arrow}${scope.params.add(step.key)}::text` : `${step.arrow}(${step.index})`;
+    sql +=
+      'key' in step
+        ? `${step.arrow}${scope.params.add(step.key)}::text`
+        : `${step.arrow}(${step.index})`;
   }
   return sql;
 }
@@ -141,7 +144,8 @@ function projectionSql(scope: Scope, select: SelectItem[]): string {
   return select
     .map((item) => {
       if (item.kind === 'star') return `${ident(scope.qualifier)}.*`;
-      if (item.alias?.includes('\0')) throw new RestError(400, { code: 'PGRST100', message: 'Invalid alias' });
+      if (item.alias?.includes('\0'))
+        throw new RestError(400, { code: 'PGRST100', message: 'Invalid alias' });
       let sql = fieldSql(scope, item.field);
       if (item.cast) sql = `cast(${sql} as ${item.cast})`;
       return `${sql} as ${ident(item.alias ?? defaultAlias(item.field))}`;
@@ -153,7 +157,9 @@ function projectionSql(scope: Scope, select: SelectItem[]): string {
 function returningSql(table: Table, select: SelectItem[]): string {
   if (select.some((item) => item.kind === 'star')) return `${ident(table.name)}.*`;
   const names = new Set(select.map((item) => (item.kind === 'field' ? item.field.name : '')));
-  return [...names].map((name) => `${ident(table.name)}.${ident(findColumn(table, name).name)}`).join(', ');
+  return [...names]
+    .map((name) => `${ident(table.name)}.${ident(findColumn(table, name).name)}`)
+    .join(', ');
 }
 
 function aggregateSql(media: MediaType): string {
@@ -192,7 +198,12 @@ export interface WriteOptions {
 }
 
 /** The final SELECT over the written rows (pgrst_source): the count, and the body when asked for. */
-function finishWrite(table: Table, query: QueryParams, options: WriteOptions, params: Params): string {
+function finishWrite(
+  table: Table,
+  query: QueryParams,
+  options: WriteOptions,
+  params: Params,
+): string {
   if (options.prefs.return !== 'representation') {
     return `select count(*)::text as page_total, null as body, null as total from pgrst_source`;
   }
@@ -208,29 +219,47 @@ function returning(table: Table, query: QueryParams, options: WriteOptions): str
 }
 
 /** The rows of the body as records of the table's type; with missing=default, absent keys take defaults. */
-function bodyRowsSql(table: Table, payload: Payload, options: WriteOptions, params: Params): string {
+function bodyRowsSql(
+  table: Table,
+  payload: Payload,
+  options: WriteOptions,
+  params: Params,
+): string {
   const json = params.add(payload.json);
   const uniform = `(select case when json_typeof(j) = 'array' then j else json_build_array(j) end from (select ${json}::json as j) pgrst_payload)`;
-  const withDefaults = payload.columns.filter((name) => table.columns.get(name)?.defaultSql !== undefined);
+  const withDefaults = payload.columns.filter(
+    (name) => table.columns.get(name)?.defaultSql !== undefined,
+  );
   if (options.prefs.missing !== 'default' || withDefaults.length === 0) {
     return `select * from json_populate_recordset(null::${relation(table)}, ${uniform})`;
   }
   // As PostgREST does: each object is laid over an object of the columns' defaults.
-  const defaults = withDefaults.map((name) => `${params.add(name)}::text, ${table.columns.get(name)!.defaultSql}`).join(', ');
+  const defaults = withDefaults
+    .map((name) => `${params.add(name)}::text, ${table.columns.get(name)!.defaultSql}`)
+    .join(', ');
   const merged = `(select coalesce(json_agg(jsonb_build_object(${defaults}) || elem), '[]'::json) from jsonb_array_elements(${uniform}::jsonb) elem)`;
   return `select * from json_populate_recordset(null::${relation(table)}, ${merged})`;
 }
 
 /** POST: insert (or upsert with Prefer: resolution=…). */
-export function insertStatement(table: Table, query: QueryParams, payload: Payload, options: WriteOptions): Statement {
+export function insertStatement(
+  table: Table,
+  query: QueryParams,
+  payload: Payload,
+  options: WriteOptions,
+): Statement {
   const params = new Params();
   const columns = payload.columns.map(ident).join(', ');
   let conflict = '';
   if (options.prefs.resolution) {
-    const target = (query.onConflict ?? table.primaryKey).map((name) => ident(findColumn(table, name).name));
+    const target = (query.onConflict ?? table.primaryKey).map((name) =>
+      ident(findColumn(table, name).name),
+    );
     const updates = payload.columns.map((name) => `${ident(name)} = excluded.${ident(name)}`);
     const action =
-      options.prefs.resolution === 'merge-duplicates' && updates.length ? `do update set ${updates.join(', ')}` : 'do nothing';
+      options.prefs.resolution === 'merge-duplicates' && updates.length
+        ? `do update set ${updates.join(', ')}`
+        : 'do nothing';
     conflict = ` on conflict${target.length ? ` (${target.join(', ')})` : ''} ${action}`;
   }
   const rows = bodyRowsSql(table, payload, options, params);
@@ -265,7 +294,12 @@ function writeWhere(command: 'UPDATE' | 'DELETE', scope: Scope, query: QueryPara
 }
 
 /** PATCH. */
-export function updateStatement(table: Table, query: QueryParams, payload: Payload, options: WriteOptions): Statement {
+export function updateStatement(
+  table: Table,
+  query: QueryParams,
+  payload: Payload,
+  options: WriteOptions,
+): Statement {
   const params = new Params();
   const scope: Scope = { table, qualifier: table.name, params };
   if (!payload.columns.length) {
@@ -293,7 +327,11 @@ export function updateStatement(table: Table, query: QueryParams, payload: Paylo
 }
 
 /** DELETE. */
-export function deleteStatement(table: Table, query: QueryParams, options: WriteOptions): Statement {
+export function deleteStatement(
+  table: Table,
+  query: QueryParams,
+  options: WriteOptions,
+): Statement {
   const params = new Params();
   const scope: Scope = { table, qualifier: table.name, params };
   const where = writeWhere('DELETE', scope, query);

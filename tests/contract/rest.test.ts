@@ -7,7 +7,12 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../../server/jwt.ts';
 import { createRestApi, type RestApi } from '../../server/rest/api.ts';
 import type { Database } from '../../server/db/types.ts';
-import { ADMIN_EMAIL, backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
+import {
+  ADMIN_EMAIL,
+  backendKinds,
+  startTestBackend,
+  type TestBackend,
+} from '../support/backend.ts';
 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false } };
 
@@ -54,23 +59,44 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
   /** A client carrying this bearer token, as the app's session does. */
   const withToken = (token: string) =>
-    createClient(backend.url, backend.anonKey, { ...clientOptions, global: { headers: { Authorization: `Bearer ${token}` } } });
+    createClient(backend.url, backend.anonKey, {
+      ...clientOptions,
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    });
 
   /** A raw request, for what supabase-js cannot send or does not show (headers, broken bodies). */
   const rest = (path: string, init: RequestInit = {}) =>
     fetch(`${backend.url}/rest/v1/${path}`, {
       ...init,
-      headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}`, ...(init.headers as Record<string, string>) },
+      headers: {
+        apikey: backend.anonKey,
+        Authorization: `Bearer ${backend.anonKey}`,
+        ...(init.headers as Record<string, string>),
+      },
     });
 
   /** Inserts posts as the database owner (no RLS), returning their ids by slug. */
-  async function seedPosts(...posts: ReturnType<typeof newPost>[]): Promise<Record<string, string>> {
+  async function seedPosts(
+    ...posts: ReturnType<typeof newPost>[]
+  ): Promise<Record<string, string>> {
     const ids: Record<string, string> = {};
     for (const post of posts) {
       const { rows } = await db.query<{ id: string }>(
         `insert into public.blog_posts (title, slug, content, summary, hero_image_url, author, is_published, language, updated_at, published_date, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-        [post.title, post.slug, post.content, post.summary, post.hero_image_url, post.author, post.is_published, post.language, post.updated_at, post.published_date, post.created_at],
+        [
+          post.title,
+          post.slug,
+          post.content,
+          post.summary,
+          post.hero_image_url,
+          post.author,
+          post.is_published,
+          post.language,
+          post.updated_at,
+          post.published_date,
+          post.created_at,
+        ],
       );
       ids[post.slug] = rows[0]!.id;
     }
@@ -86,22 +112,32 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
   }
 
   async function slugs(): Promise<string[]> {
-    const { rows } = await db.query<{ slug: string }>('select slug from public.blog_posts order by slug');
+    const { rows } = await db.query<{ slug: string }>(
+      'select slug from public.blog_posts order by slug',
+    );
     return rows.map((r) => r.slug);
   }
 
   async function consultationCount(): Promise<number> {
-    const { rows } = await db.query<{ n: string }>('select count(*) as n from public.consultations');
+    const { rows } = await db.query<{ n: string }>(
+      'select count(*) as n from public.consultations',
+    );
     return Number(rows[0]!.n);
   }
 
   beforeAll(async () => {
     backend = await startTestBackend(kind);
     db = backend.server.backend!.db;
-    const existing = await db.query<{ id: string }>('select id from auth.users where email = $1', [ADMIN_EMAIL]);
+    const existing = await db.query<{ id: string }>('select id from auth.users where email = $1', [
+      ADMIN_EMAIL,
+    ]);
     adminId =
       existing.rows[0]?.id ??
-      (await db.query<{ id: string }>('insert into auth.users (email) values ($1) returning id', [ADMIN_EMAIL])).rows[0]!.id;
+      (
+        await db.query<{ id: string }>('insert into auth.users (email) values ($1) returning id', [
+          ADMIN_EMAIL,
+        ])
+      ).rows[0]!.id;
     const exp = Math.floor(Date.now() / 1000) + 3600;
     const token = await signJwt(
       { role: 'authenticated', sub: adminId, aud: 'authenticated', email: ADMIN_EMAIL, exp },
@@ -142,21 +178,45 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
     it('lists every post for the administrator, newest update first, drafts included', async () => {
       await seedPosts(
         newPost('oldest', { updated_at: '2026-10-01T00:00:00Z' }),
-        newPost('draft', { is_published: false, published_date: null, updated_at: '2026-11-05T00:00:00Z' }),
+        newPost('draft', {
+          is_published: false,
+          published_date: null,
+          updated_at: '2026-11-05T00:00:00Z',
+        }),
         newPost('middle', { updated_at: '2026-10-15T00:00:00Z', language: 'swedish' }),
       );
-      const { data, error, status } = await admin.from('blog_posts').select('*').order('updated_at', { ascending: false });
+      const { data, error, status } = await admin
+        .from('blog_posts')
+        .select('*')
+        .order('updated_at', { ascending: false });
       expect(error).toBeNull();
       expect(status).toBe(200);
       expect(data?.map((p) => p.slug)).toEqual(['draft', 'middle', 'oldest']);
-      expect(Object.keys(data![0]!).sort()).toEqual(
-        ['author', 'content', 'created_at', 'hero_image_url', 'id', 'is_published', 'language', 'published_date', 'slug', 'summary', 'title', 'updated_at'],
-      );
+      expect(Object.keys(data![0]!).sort()).toEqual([
+        'author',
+        'content',
+        'created_at',
+        'hero_image_url',
+        'id',
+        'is_published',
+        'language',
+        'published_date',
+        'slug',
+        'summary',
+        'title',
+        'updated_at',
+      ]);
     });
 
     it('reads one post by id for the editor as a bare object', async () => {
-      const ids = await seedPosts(newPost('edit-me', { is_published: false, published_date: null }));
-      const { data, error, status } = await admin.from('blog_posts').select('*').eq('id', ids['edit-me']!).single();
+      const ids = await seedPosts(
+        newPost('edit-me', { is_published: false, published_date: null }),
+      );
+      const { data, error, status } = await admin
+        .from('blog_posts')
+        .select('*')
+        .eq('id', ids['edit-me']!)
+        .single();
       expect(error).toBeNull();
       expect(status).toBe(200);
       expect(data).toMatchObject({
@@ -174,8 +234,17 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       expect(error).toBeNull();
       expect(status).toBe(201);
       expect(data).toBeNull();
-      const { rows } = await db.query('select title, language, is_published, published_date::text from public.blog_posts');
-      expect(rows).toEqual([{ title: 'Post created', language: 'english', is_published: 't', published_date: '2026-11-01 10:00:00+00' }]);
+      const { rows } = await db.query(
+        'select title, language, is_published, published_date::text from public.blog_posts',
+      );
+      expect(rows).toEqual([
+        {
+          title: 'Post created',
+          language: 'english',
+          is_published: 't',
+          published_date: '2026-11-01 10:00:00+00',
+        },
+      ]);
     });
 
     it('returns the created row formatted as PostgREST formats it when asked to', async () => {
@@ -203,7 +272,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         published_date: null,
         updated_at: '2026-11-10T12:00:00.000Z',
       });
-      const { data, error, status } = await admin.from('blog_posts').update(changes).eq('id', ids.before!);
+      const { data, error, status } = await admin
+        .from('blog_posts')
+        .update(changes)
+        .eq('id', ids.before!);
       expect(error).toBeNull();
       expect(status).toBe(204);
       expect(data).toBeNull();
@@ -245,7 +317,15 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         .order('published_date', { ascending: false });
       expect(english.error).toBeNull();
       expect(english.data?.map((p) => p.slug)).toEqual(['en-new', 'en-old']);
-      expect(Object.keys(english.data![0]!)).toEqual(['id', 'slug', 'title', 'summary', 'hero_image_url', 'author', 'published_date']);
+      expect(Object.keys(english.data![0]!)).toEqual([
+        'id',
+        'slug',
+        'title',
+        'summary',
+        'hero_image_url',
+        'author',
+        'published_date',
+      ]);
       expect(english.data![0]!.published_date).toBe('2026-11-01T00:00:00+00:00');
 
       const swedish = await anon
@@ -259,7 +339,9 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
     it('lists the three latest posts for the thank-you and confirmation pages', async () => {
       await seedPosts(
-        ...[1, 2, 3, 4, 5].map((day) => newPost(`day-${day}`, { published_date: `2026-11-0${day}T00:00:00Z` })),
+        ...[1, 2, 3, 4, 5].map((day) =>
+          newPost(`day-${day}`, { published_date: `2026-11-0${day}T00:00:00Z` }),
+        ),
       );
       const { data, error } = await anon
         .from('blog_posts')
@@ -283,11 +365,19 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         .single();
       expect(error).toBeNull();
       expect(status).toBe(200);
-      expect(data).toMatchObject({ slug: 'hej', title: 'Post hej', author: 'The Lead Agency Team', content: 'Some **Markdown** content.' });
+      expect(data).toMatchObject({
+        slug: 'hej',
+        title: 'Post hej',
+        author: 'The Lead Agency Team',
+        content: 'Some **Markdown** content.',
+      });
     });
 
     it('answers 406 PGRST116 for a missing, draft or other-language post', async () => {
-      await seedPosts(newPost('english-only'), newPost('secret', { is_published: false, published_date: null }));
+      await seedPosts(
+        newPost('english-only'),
+        newPost('secret', { is_published: false, published_date: null }),
+      );
       for (const [slug, language] of [
         ['missing', 'english'],
         ['secret', 'english'],
@@ -331,7 +421,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
     it('answers a duplicate slug on update with 409 too', async () => {
       const ids = await seedPosts(newPost('first'), newPost('second'));
-      const { error, status } = await admin.from('blog_posts').update({ slug: 'first' }).eq('id', ids.second!);
+      const { error, status } = await admin
+        .from('blog_posts')
+        .update({ slug: 'first' })
+        .eq('id', ids.second!);
       expect(status).toBe(409);
       expect(error?.code).toBe('23505');
     });
@@ -345,13 +438,16 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         code: '23514',
         details: null,
         hint: null,
-        message: 'new row for relation "consultations" violates check constraint "consultations_problems_check"',
+        message:
+          'new row for relation "consultations" violates check constraint "consultations_problems_check"',
       });
       expect(await consultationCount()).toBe(0);
     });
 
     it('refuses an unknown how_found_us with 23514', async () => {
-      const { error, status } = await anon.from('consultations').insert({ ...consultation, how_found_us: 'Carrier pigeon' });
+      const { error, status } = await anon
+        .from('consultations')
+        .insert({ ...consultation, how_found_us: 'Carrier pigeon' });
       expect(status).toBe(400);
       expect(error?.code).toBe('23514');
       expect(error?.message).toContain('consultations_how_found_us_check');
@@ -362,7 +458,9 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       const { error, status } = await anon.from('consultations').insert(withoutName);
       expect(status).toBe(400);
       expect(error?.code).toBe('23502');
-      expect(error?.message).toBe('null value in column "name" of relation "consultations" violates not-null constraint');
+      expect(error?.message).toBe(
+        'null value in column "name" of relation "consultations" violates not-null constraint',
+      );
     });
   });
 
@@ -372,7 +470,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
     const clients = () => ({ anon, authenticated: admin, service_role: service });
 
     beforeEach(async () => {
-      ids = await seedPosts(newPost('published'), newPost('draft', { is_published: false, published_date: null }));
+      ids = await seedPosts(
+        newPost('published'),
+        newPost('draft', { is_published: false, published_date: null }),
+      );
       consultationId = await seedConsultation();
     });
 
@@ -381,7 +482,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       ['authenticated', ['draft', 'published']],
       ['service_role', ['draft', 'published']],
     ] as const)('lets %s read posts: %j', async (role, expected) => {
-      const { data, error, status } = await clients()[role].from('blog_posts').select('slug').order('slug');
+      const { data, error, status } = await clients()
+        [role].from('blog_posts')
+        .select('slug')
+        .order('slug');
       expect(error).toBeNull();
       expect(status).toBe(200);
       expect(data?.map((p) => p.slug)).toEqual(expected);
@@ -410,18 +514,23 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       ['authenticated', 201, null],
       ['service_role', 201, null],
     ] as const)('lets %s create posts: status %i', async (role, status, code) => {
-      const result = await clients()[role].from('blog_posts').insert(newPost(`by-${role.replace('_', '-')}`));
+      const result = await clients()
+        [role].from('blog_posts')
+        .insert(newPost(`by-${role.replace('_', '-')}`));
       expect(result.status).toBe(status);
       expect(result.error?.code ?? null).toBe(code);
       expect((await slugs()).includes(`by-${role.replace('_', '-')}`)).toBe(status === 201);
     });
 
-    it.each(['anon', 'authenticated', 'service_role'] as const)('lets %s submit consultations', async (role) => {
-      const { error, status } = await clients()[role].from('consultations').insert(consultation);
-      expect(error).toBeNull();
-      expect(status).toBe(201);
-      expect(await consultationCount()).toBe(2);
-    });
+    it.each(['anon', 'authenticated', 'service_role'] as const)(
+      'lets %s submit consultations',
+      async (role) => {
+        const { error, status } = await clients()[role].from('consultations').insert(consultation);
+        expect(error).toBeNull();
+        expect(status).toBe(201);
+        expect(await consultationCount()).toBe(2);
+      },
+    );
 
     it('refuses anon the inserted consultation back, and rolls the insert back', async () => {
       const { error, status } = await anon.from('consultations').insert(consultation).select();
@@ -435,10 +544,16 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       ['authenticated', 204, null],
       ['service_role', 204, null],
     ] as const)('lets %s update posts: status %i', async (role, status, code) => {
-      const result = await clients()[role].from('blog_posts').update({ title: 'Changed' }).eq('id', ids.published!);
+      const result = await clients()
+        [role].from('blog_posts')
+        .update({ title: 'Changed' })
+        .eq('id', ids.published!);
       expect(result.status).toBe(status);
       expect(result.error?.code ?? null).toBe(code);
-      const { rows } = await db.query<{ title: string }>('select title from public.blog_posts where id = $1', [ids.published]);
+      const { rows } = await db.query<{ title: string }>(
+        'select title from public.blog_posts where id = $1',
+        [ids.published],
+      );
       expect(rows[0]!.title).toBe(status === 204 ? 'Changed' : 'Post published');
     });
 
@@ -447,7 +562,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       ['authenticated', 403, '42501'],
       ['service_role', 204, null],
     ] as const)('lets %s update consultations: status %i', async (role, status, code) => {
-      const result = await clients()[role].from('consultations').update({ name: 'Changed' }).eq('id', consultationId);
+      const result = await clients()
+        [role].from('consultations')
+        .update({ name: 'Changed' })
+        .eq('id', consultationId);
       expect(result.status).toBe(status);
       expect(result.error?.code ?? null).toBe(code);
       const { rows } = await db.query<{ name: string }>('select name from public.consultations');
@@ -486,7 +604,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
     it('lets a really signed-in administrator (auth API session) read drafts', async () => {
       const signedIn = await backend.signedIn();
-      const { data, error } = await signedIn.from('blog_posts').select('slug').eq('is_published', false);
+      const { data, error } = await signedIn
+        .from('blog_posts')
+        .select('slug')
+        .eq('is_published', false);
       expect(error).toBeNull();
       expect(data).toEqual([{ slug: 'draft' }]);
     });
@@ -506,7 +627,11 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       const { rows } = await db.query('select title from public.blog_posts order by slug');
       expect(rows).toEqual([{ title: 'Post one' }, { title: 'Post two' }]);
 
-      const inserted = await admin.from('blog_posts').insert([newPost('three'), newPost('four')]).select().single();
+      const inserted = await admin
+        .from('blog_posts')
+        .insert([newPost('three'), newPost('four')])
+        .select()
+        .single();
       expect(inserted.status).toBe(406);
       expect(await slugs()).toEqual(['one', 'two']);
     });
@@ -519,7 +644,9 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
       const defaults = await admin
         .from('blog_posts')
-        .insert([newPost('with-author', { author: 'Bob' }), withoutAuthor], { defaultToNull: false })
+        .insert([newPost('with-author', { author: 'Bob' }), withoutAuthor], {
+          defaultToNull: false,
+        })
         .select('slug, author');
       expect(defaults.error).toBeNull();
       expect(defaults.data).toEqual([
@@ -542,10 +669,19 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
     it('returns updated and deleted rows with .select()', async () => {
       const ids = await seedPosts(newPost('a'), newPost('b'));
-      const updated = await admin.from('blog_posts').update({ title: 'New' }).eq('id', ids.a!).select('slug, title');
+      const updated = await admin
+        .from('blog_posts')
+        .update({ title: 'New' })
+        .eq('id', ids.a!)
+        .select('slug, title');
       expect(updated.status).toBe(200);
       expect(updated.data).toEqual([{ slug: 'a', title: 'New' }]);
-      const deleted = await admin.from('blog_posts').delete().in('id', [ids.a!, ids.b!]).select('slug').order('slug');
+      const deleted = await admin
+        .from('blog_posts')
+        .delete()
+        .in('id', [ids.a!, ids.b!])
+        .select('slug')
+        .order('slug');
       expect(deleted.status).toBe(200);
       expect(deleted.data?.map((p) => p.slug).sort()).toEqual(['a', 'b']);
     });
@@ -554,7 +690,12 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       await seedPosts(newPost('safe'));
       const update = await service.from('blog_posts').update({ title: 'All' });
       expect(update.status).toBe(400);
-      expect(update.error).toEqual({ code: '21000', details: null, hint: null, message: 'UPDATE requires a WHERE clause' });
+      expect(update.error).toEqual({
+        code: '21000',
+        details: null,
+        hint: null,
+        message: 'UPDATE requires a WHERE clause',
+      });
       const remove = await service.from('blog_posts').delete();
       expect(remove.status).toBe(400);
       expect(remove.error?.message).toBe('DELETE requires a WHERE clause');
@@ -563,7 +704,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
     it('counts affected rows with count: exact', async () => {
       await seedPosts(newPost('x'), newPost('y'));
-      const { count, status } = await admin.from('blog_posts').update({ title: 'Z' }, { count: 'exact' }).eq('language', 'english');
+      const { count, status } = await admin
+        .from('blog_posts')
+        .update({ title: 'Z' }, { count: 'exact' })
+        .eq('language', 'english');
       expect(status).toBe(204);
       expect(count).toBe(2);
     });
@@ -573,40 +717,108 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
     beforeEach(async () => {
       await seedPosts(
         newPost('alpha', { title: 'Alpha, with comma', published_date: '2026-11-03T00:00:00Z' }),
-        newPost('beta', { title: 'Beta', hero_image_url: 'https://example.com/b.png', published_date: '2026-11-02T00:00:00Z' }),
+        newPost('beta', {
+          title: 'Beta',
+          hero_image_url: 'https://example.com/b.png',
+          published_date: '2026-11-02T00:00:00Z',
+        }),
         newPost('gamma', { title: 'Gamma', is_published: false, published_date: null }),
       );
     });
     const slugsOf = (data: { slug: string }[] | null) => data?.map((p) => p.slug);
 
     it('filters with in (values holding commas), neq, like, ilike, is and not', async () => {
-      expect(slugsOf((await admin.from('blog_posts').select('slug').in('title', ['Alpha, with comma', 'Gamma']).order('slug')).data)).toEqual(['alpha', 'gamma']);
-      expect(slugsOf((await admin.from('blog_posts').select('slug').neq('slug', 'beta').order('slug')).data)).toEqual(['alpha', 'gamma']);
-      expect(slugsOf((await admin.from('blog_posts').select('slug').like('title', '%amm%')).data)).toEqual(['gamma']);
-      expect(slugsOf((await admin.from('blog_posts').select('slug').ilike('title', 'BETA')).data)).toEqual(['beta']);
-      expect(slugsOf((await admin.from('blog_posts').select('slug').is('published_date', null)).data)).toEqual(['gamma']);
-      expect(slugsOf((await admin.from('blog_posts').select('slug').not('hero_image_url', 'is', null)).data)).toEqual(['beta']);
-      expect(slugsOf((await admin.from('blog_posts').select('slug').not('slug', 'in', '(alpha,beta)')).data)).toEqual(['gamma']);
+      expect(
+        slugsOf(
+          (
+            await admin
+              .from('blog_posts')
+              .select('slug')
+              .in('title', ['Alpha, with comma', 'Gamma'])
+              .order('slug')
+          ).data,
+        ),
+      ).toEqual(['alpha', 'gamma']);
+      expect(
+        slugsOf(
+          (await admin.from('blog_posts').select('slug').neq('slug', 'beta').order('slug')).data,
+        ),
+      ).toEqual(['alpha', 'gamma']);
+      expect(
+        slugsOf((await admin.from('blog_posts').select('slug').like('title', '%amm%')).data),
+      ).toEqual(['gamma']);
+      expect(
+        slugsOf((await admin.from('blog_posts').select('slug').ilike('title', 'BETA')).data),
+      ).toEqual(['beta']);
+      expect(
+        slugsOf((await admin.from('blog_posts').select('slug').is('published_date', null)).data),
+      ).toEqual(['gamma']);
+      expect(
+        slugsOf(
+          (await admin.from('blog_posts').select('slug').not('hero_image_url', 'is', null)).data,
+        ),
+      ).toEqual(['beta']);
+      expect(
+        slugsOf(
+          (await admin.from('blog_posts').select('slug').not('slug', 'in', '(alpha,beta)')).data,
+        ),
+      ).toEqual(['gamma']);
     });
 
     it('compares timestamps and combines conditions with or()', async () => {
-      expect(slugsOf((await admin.from('blog_posts').select('slug').gte('published_date', '2026-11-03T00:00:00Z')).data)).toEqual(['alpha']);
-      expect(slugsOf((await admin.from('blog_posts').select('slug').lt('published_date', '2026-11-03T00:00:00Z')).data)).toEqual(['beta']);
-      const either = await admin.from('blog_posts').select('slug').or('slug.eq.alpha,is_published.is.false').order('slug');
+      expect(
+        slugsOf(
+          (
+            await admin
+              .from('blog_posts')
+              .select('slug')
+              .gte('published_date', '2026-11-03T00:00:00Z')
+          ).data,
+        ),
+      ).toEqual(['alpha']);
+      expect(
+        slugsOf(
+          (
+            await admin
+              .from('blog_posts')
+              .select('slug')
+              .lt('published_date', '2026-11-03T00:00:00Z')
+          ).data,
+        ),
+      ).toEqual(['beta']);
+      const either = await admin
+        .from('blog_posts')
+        .select('slug')
+        .or('slug.eq.alpha,is_published.is.false')
+        .order('slug');
       expect(slugsOf(either.data)).toEqual(['alpha', 'gamma']);
     });
 
     it('orders NULLs as PostgreSQL does unless told, and by several columns', async () => {
-      const desc = await admin.from('blog_posts').select('slug').order('published_date', { ascending: false });
+      const desc = await admin
+        .from('blog_posts')
+        .select('slug')
+        .order('published_date', { ascending: false });
       expect(slugsOf(desc.data)).toEqual(['gamma', 'alpha', 'beta']);
-      const last = await admin.from('blog_posts').select('slug').order('published_date', { ascending: false, nullsFirst: false });
+      const last = await admin
+        .from('blog_posts')
+        .select('slug')
+        .order('published_date', { ascending: false, nullsFirst: false });
       expect(slugsOf(last.data)).toEqual(['alpha', 'beta', 'gamma']);
-      const several = await admin.from('blog_posts').select('slug').order('is_published').order('slug', { ascending: false });
+      const several = await admin
+        .from('blog_posts')
+        .select('slug')
+        .order('is_published')
+        .order('slug', { ascending: false });
       expect(slugsOf(several.data)).toEqual(['gamma', 'beta', 'alpha']);
     });
 
     it('pages with range() and counts with count: exact', async () => {
-      const page = await admin.from('blog_posts').select('slug', { count: 'exact' }).order('slug').range(1, 2);
+      const page = await admin
+        .from('blog_posts')
+        .select('slug', { count: 'exact' })
+        .order('slug')
+        .range(1, 2);
       expect(page.error).toBeNull();
       expect(slugsOf(page.data)).toEqual(['beta', 'gamma']);
       expect(page.count).toBe(3);
@@ -616,7 +828,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
     });
 
     it('renames and casts selected columns', async () => {
-      const { data, error } = await admin.from('blog_posts').select('name:slug, published_date::date').eq('slug', 'beta');
+      const { data, error } = await admin
+        .from('blog_posts')
+        .select('name:slug, published_date::date')
+        .eq('slug', 'beta');
       expect(error).toBeNull();
       expect(data).toEqual([{ name: 'beta', published_date: '2026-11-02' }]);
     });
@@ -631,7 +846,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
   describe('malformed requests', () => {
     it('answers a bad filter with 400 PGRST100', async () => {
-      const { error, status } = await anon.from('blog_posts').select('*').filter('slug', 'resembles', 'x');
+      const { error, status } = await anon
+        .from('blog_posts')
+        .select('*')
+        .filter('slug', 'resembles', 'x');
       expect(status).toBe(400);
       expect(error).toEqual({
         code: 'PGRST100',
@@ -644,7 +862,9 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
     it('answers a bad select or order with 400 PGRST100', async () => {
       const select = await anon.from('blog_posts').select('slug,');
       expect(select.status).toBe(400);
-      expect(select.error?.message).toBe('"failed to parse select parameter (slug,)" (line 1, column 6)');
+      expect(select.error?.message).toBe(
+        '"failed to parse select parameter (slug,)" (line 1, column 6)',
+      );
       const order = await rest('blog_posts?order=slug.sideways');
       expect(order.status).toBe(400);
       expect(await order.json()).toMatchObject({ code: 'PGRST100' });
@@ -670,7 +890,9 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
     });
 
     it('answers an unknown column in a body with 400 PGRST204', async () => {
-      const { error, status } = await admin.from('blog_posts').insert({ ...newPost('x'), colour: 'red' });
+      const { error, status } = await admin
+        .from('blog_posts')
+        .insert({ ...newPost('x'), colour: 'red' });
       expect(status).toBe(400);
       expect(error).toEqual({
         code: 'PGRST204',
@@ -696,9 +918,18 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
     it('answers invalid JSON with 400 PGRST102', async () => {
       for (const body of ['{"name":', '', '42']) {
-        const response = await rest('consultations', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+        const response = await rest('consultations', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        });
         expect(response.status).toBe(400);
-        expect(await response.json()).toEqual({ code: 'PGRST102', details: null, hint: null, message: 'Empty or invalid json' });
+        expect(await response.json()).toEqual({
+          code: 'PGRST102',
+          details: null,
+          hint: null,
+          message: 'Empty or invalid json',
+        });
       }
     });
 
@@ -707,14 +938,23 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         .from('consultations')
         .insert({ ...consultation, additional_info: 'x'.repeat(1024 * 1024) });
       expect(status).toBe(413);
-      expect(error).toMatchObject({ code: 'PGRST413', details: expect.stringContaining('1048576'), hint: null });
+      expect(error).toMatchObject({
+        code: 'PGRST413',
+        details: expect.stringContaining('1048576'),
+        hint: null,
+      });
       expect(await consultationCount()).toBe(0);
     });
 
     it('answers a malformed uuid with 400 22P02', async () => {
       const { error, status } = await anon.from('blog_posts').select('*').eq('id', 'abc');
       expect(status).toBe(400);
-      expect(error).toEqual({ code: '22P02', details: null, hint: null, message: 'invalid input syntax for type uuid: "abc"' });
+      expect(error).toEqual({
+        code: '22P02',
+        details: null,
+        hint: null,
+        message: 'invalid input syntax for type uuid: "abc"',
+      });
     });
 
     it('answers a schema other than public with 406 PGRST106', async () => {
@@ -748,28 +988,51 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       );
       const { error, status } = await withToken(expired).from('blog_posts').select('*');
       expect(status).toBe(401);
-      expect(error).toEqual({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' });
+      expect(error).toEqual({
+        code: 'PGRST303',
+        details: null,
+        hint: null,
+        message: 'JWT expired',
+      });
       const raw = await rest('blog_posts', { headers: { Authorization: `Bearer ${expired}` } });
-      expect(raw.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="JWT expired"');
+      expect(raw.headers.get('www-authenticate')).toBe(
+        'Bearer error="invalid_token", error_description="JWT expired"',
+      );
     });
 
     it('answers a token signed with another secret, or no JWT at all, with 401 PGRST301', async () => {
-      const forged = await signJwt({ role: 'service_role' }, 'a-different-secret-of-at-least-32-chars');
+      const forged = await signJwt(
+        { role: 'service_role' },
+        'a-different-secret-of-at-least-32-chars',
+      );
       const { error, status } = await withToken(forged).from('consultations').select('*');
       expect(status).toBe(401);
-      expect(error).toMatchObject({ code: 'PGRST301', message: 'JWT cryptographic operation failed' });
+      expect(error).toMatchObject({
+        code: 'PGRST301',
+        message: 'JWT cryptographic operation failed',
+      });
       const garbage = await withToken('not-a-jwt').from('blog_posts').select('*');
       expect(garbage.status).toBe(401);
-      expect(garbage.error).toMatchObject({ code: 'PGRST301', message: 'Expected 3 parts in JWT; got 1' });
+      expect(garbage.error).toMatchObject({
+        code: 'PGRST301',
+        message: 'Expected 3 parts in JWT; got 1',
+      });
     });
 
     it('refuses a role that does not exist, and the server role itself', async () => {
       const secret = backend.server.backend!.jwtSecret;
-      const nobody = await withToken(await signJwt({ role: 'nobody' }, secret)).from('blog_posts').select('*');
+      const nobody = await withToken(await signJwt({ role: 'nobody' }, secret))
+        .from('blog_posts')
+        .select('*');
       expect(nobody.status).toBe(401);
-      expect(nobody.error).toMatchObject({ code: '22023', message: 'role "nobody" does not exist' });
+      expect(nobody.error).toMatchObject({
+        code: '22023',
+        message: 'role "nobody" does not exist',
+      });
       const owner = (await db.query<{ user: string }>('select current_user as user')).rows[0]!.user;
-      const superuser = await withToken(await signJwt({ role: owner }, secret)).from('consultations').select('*');
+      const superuser = await withToken(await signJwt({ role: owner }, secret))
+        .from('consultations')
+        .select('*');
       expect(superuser.status).toBe(403);
       expect(superuser.data).toBeNull();
     });
@@ -796,8 +1059,12 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
     it('sends a single object with the object media type', async () => {
       await seedPosts(newPost('one'));
-      const response = await rest('blog_posts?select=slug', { headers: { Accept: 'application/vnd.pgrst.object+json' } });
-      expect(response.headers.get('content-type')).toBe('application/vnd.pgrst.object+json; charset=utf-8');
+      const response = await rest('blog_posts?select=slug', {
+        headers: { Accept: 'application/vnd.pgrst.object+json' },
+      });
+      expect(response.headers.get('content-type')).toBe(
+        'application/vnd.pgrst.object+json; charset=utf-8',
+      );
       expect(await response.json()).toEqual({ slug: 'one' });
     });
 
@@ -835,7 +1102,9 @@ describe.each(backendKinds)('the per-request transaction on %s', (kind) => {
     backend = await startTestBackend(kind);
     db = backend.server.backend!.db;
     api = await createRestApi({ db, jwtSecret: backend.server.backend!.jwtSecret });
-    server = createServer((req, res) => void api.handle(req, res, new URL(req.url ?? '/', 'http://localhost')));
+    server = createServer(
+      (req, res) => void api.handle(req, res, new URL(req.url ?? '/', 'http://localhost')),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -870,7 +1139,10 @@ describe.each(backendKinds)('the per-request transaction on %s', (kind) => {
   });
 
   it('runs a read as anon, read-only, with the 3 s timeout and the request settings', async () => {
-    const { data, error } = await client(backend.anonKey).from('request_probe').select('*').single();
+    const { data, error } = await client(backend.anonKey)
+      .from('request_probe')
+      .select('*')
+      .single();
     expect(error).toBeNull();
     expect(data).toEqual({
       role: 'anon',
@@ -886,12 +1158,25 @@ describe.each(backendKinds)('the per-request transaction on %s', (kind) => {
 
   it("runs as the token's role with its claims and the 8 s timeout", async () => {
     const token = await signJwt(
-      { role: 'authenticated', sub: userId, aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 },
+      {
+        role: 'authenticated',
+        sub: userId,
+        aud: 'authenticated',
+        exp: Math.floor(Date.now() / 1000) + 600,
+      },
       backend.server.backend!.jwtSecret,
     );
-    const { data, error } = await client(token).from('request_probe').select('role, uid, claim_role, statement_timeout').single();
+    const { data, error } = await client(token)
+      .from('request_probe')
+      .select('role, uid, claim_role, statement_timeout')
+      .single();
     expect(error).toBeNull();
-    expect(data).toEqual({ role: 'authenticated', uid: userId, claim_role: 'authenticated', statement_timeout: '8s' });
+    expect(data).toEqual({
+      role: 'authenticated',
+      uid: userId,
+      claim_role: 'authenticated',
+      statement_timeout: '8s',
+    });
   });
 
   it('lets writes run in a read-write transaction', async () => {
@@ -900,7 +1185,11 @@ describe.each(backendKinds)('the per-request transaction on %s', (kind) => {
       grant insert, select on public.request_log to service_role;
       grant usage on sequence public.request_log_id_seq to service_role;`);
     await api.reloadSchema();
-    const { data, error } = await client(backend.serviceRoleKey).from('request_log').insert({}).select('method, read_only').single();
+    const { data, error } = await client(backend.serviceRoleKey)
+      .from('request_log')
+      .insert({})
+      .select('method, read_only')
+      .single();
     expect(error).toBeNull();
     expect(data).toEqual({ method: 'POST', read_only: 'off' });
   });
@@ -914,7 +1203,10 @@ describe.each(backendKinds)('the per-request transaction on %s', (kind) => {
       await api.reloadSchema();
       const { error, status } = await client(backend.anonKey).from('slow_probe').select('*');
       expect(status).toBe(500);
-      expect(error).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' });
+      expect(error).toMatchObject({
+        code: '57014',
+        message: 'canceling statement due to statement timeout',
+      });
     });
   }
 });
