@@ -467,7 +467,8 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
   describe('row-level security', () => {
     let ids: Record<string, string>;
     let consultationId: string;
-    const clients = () => ({ anon, authenticated: admin, service_role: service });
+    type Role = 'anon' | 'authenticated' | 'service_role';
+    const clientFor = (role: Role) => ({ anon, authenticated: admin, service_role: service })[role];
 
     beforeEach(async () => {
       ids = await seedPosts(
@@ -482,8 +483,8 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       ['authenticated', ['draft', 'published']],
       ['service_role', ['draft', 'published']],
     ] as const)('lets %s read posts: %j', async (role, expected) => {
-      const { data, error, status } = await clients()
-        [role].from('blog_posts')
+      const { data, error, status } = await clientFor(role)
+        .from('blog_posts')
         .select('slug')
         .order('slug');
       expect(error).toBeNull();
@@ -502,7 +503,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       ['authenticated', 200, null],
       ['service_role', 200, null],
     ] as const)('lets %s read consultations: status %i', async (role, status, code) => {
-      const result = await clients()[role].from('consultations').select('id');
+      const result = await clientFor(role).from('consultations').select('id');
       expect(result.status).toBe(status);
       expect(result.error?.code ?? null).toBe(code);
       if (status === 200) expect(result.data).toEqual([{ id: consultationId }]);
@@ -514,8 +515,8 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       ['authenticated', 201, null],
       ['service_role', 201, null],
     ] as const)('lets %s create posts: status %i', async (role, status, code) => {
-      const result = await clients()
-        [role].from('blog_posts')
+      const result = await clientFor(role)
+        .from('blog_posts')
         .insert(newPost(`by-${role.replace('_', '-')}`));
       expect(result.status).toBe(status);
       expect(result.error?.code ?? null).toBe(code);
@@ -525,7 +526,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
     it.each(['anon', 'authenticated', 'service_role'] as const)(
       'lets %s submit consultations',
       async (role) => {
-        const { error, status } = await clients()[role].from('consultations').insert(consultation);
+        const { error, status } = await clientFor(role).from('consultations').insert(consultation);
         expect(error).toBeNull();
         expect(status).toBe(201);
         expect(await consultationCount()).toBe(2);
@@ -544,8 +545,8 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       ['authenticated', 204, null],
       ['service_role', 204, null],
     ] as const)('lets %s update posts: status %i', async (role, status, code) => {
-      const result = await clients()
-        [role].from('blog_posts')
+      const result = await clientFor(role)
+        .from('blog_posts')
         .update({ title: 'Changed' })
         .eq('id', ids.published!);
       expect(result.status).toBe(status);
@@ -562,8 +563,8 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       ['authenticated', 403, '42501'],
       ['service_role', 204, null],
     ] as const)('lets %s update consultations: status %i', async (role, status, code) => {
-      const result = await clients()
-        [role].from('consultations')
+      const result = await clientFor(role)
+        .from('consultations')
         .update({ name: 'Changed' })
         .eq('id', consultationId);
       expect(result.status).toBe(status);
@@ -577,7 +578,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       ['authenticated', 204, null],
       ['service_role', 204, null],
     ] as const)('lets %s delete posts: status %i', async (role, status, code) => {
-      const result = await clients()[role].from('blog_posts').delete().eq('id', ids.draft!);
+      const result = await clientFor(role).from('blog_posts').delete().eq('id', ids.draft!);
       expect(result.status).toBe(status);
       expect(result.error?.code ?? null).toBe(code);
       expect(await slugs()).toEqual(status === 204 ? ['published'] : ['draft', 'published']);
@@ -588,7 +589,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       ['authenticated', 403, '42501'],
       ['service_role', 204, null],
     ] as const)('lets %s delete consultations: status %i', async (role, status, code) => {
-      const result = await clients()[role].from('consultations').delete().eq('id', consultationId);
+      const result = await clientFor(role).from('consultations').delete().eq('id', consultationId);
       expect(result.status).toBe(status);
       expect(result.error?.code ?? null).toBe(code);
       expect(await consultationCount()).toBe(status === 204 ? 0 : 1);
