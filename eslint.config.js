@@ -22,13 +22,20 @@ const boundaries = {
           ? 'app/' + source.slice(2)
           : source;
       const report = (/** @type {string} */ message) => context.report({ node, message });
-      if (file.startsWith('app/') && resolved.startsWith('server/')) report('app/ must not import server/: they meet over HTTP.');
-      if (file.startsWith('server/') && resolved.startsWith('app/')) report('server/ must not import app/: they meet over HTTP.');
-      if (file.startsWith('app/') && !file.startsWith('app/data/') && resolved.startsWith('@supabase/'))
+      if (file.startsWith('app/') && resolved.startsWith('server/'))
+        report('app/ must not import server/: they meet over HTTP.');
+      if (file.startsWith('server/') && resolved.startsWith('app/'))
+        report('server/ must not import app/: they meet over HTTP.');
+      if (
+        file.startsWith('app/') &&
+        !file.startsWith('app/data/') &&
+        resolved.startsWith('@supabase/')
+      )
         report('Only app/data/ may import supabase-js.');
       const feature = file.match(/^app\/features\/([^/]+)\//)?.[1];
       const target = resolved.match(/^app\/features\/([^/]+)\//)?.[1];
-      if (feature && target && feature !== target) report(`Feature "${feature}" must not import feature "${target}".`);
+      if (feature && target && feature !== target)
+        report(`Feature "${feature}" must not import feature "${target}".`);
     }
     return {
       ImportDeclaration: (node) => check(node, String(node.source.value)),
@@ -56,7 +63,10 @@ export default tseslint.config(
       'local/boundaries': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },

@@ -1,43 +1,11 @@
 // npm run bench: requests per second and latency of the data API through /rest/v1, on PGlite and
 // on PostgreSQL, with the server in its own process and autocannon generating load from this one.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { createTempDir, createTestDatabase, testDatabaseUrl } from '../tests/support/databases.ts';
+import { createTestDatabase, testDatabaseUrl } from '../tests/support/databases.ts';
+import { startSite } from '../tests/support/site.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-interface Server {
-  url: string;
-  anonKey: string;
-  child: ChildProcess;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = out.match(/The site is running at (\S+)/)?.[1];
-      const anonKey = out.match(/Anon key:\s+(\S+)/)?.[1];
-      if (url && anonKey) resolve({ url, anonKey, child });
-    });
-  });
-}
-
-async function stopServer(server: Server) {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 interface Figures {
   scenario: string;
@@ -48,10 +16,7 @@ interface Figures {
   errors: number;
 }
 
-async function load(
-  scenario: string,
-  options: autocannon.Options,
-): Promise<Figures> {
+async function load(scenario: string, options: autocannon.Options): Promise<Figures> {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
   return {
     scenario,
@@ -80,7 +45,7 @@ const consultation = JSON.stringify({
 });
 
 async function benchBackend(name: string, env: Record<string, string>): Promise<Figures[]> {
-  const server = await startServer(env);
+  const server = await startSite({ SEED_DEMO: 'true', ...env });
   const headers = { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` };
   try {
     // Warm up (JIT, caches, connection pool) before measuring.
@@ -95,33 +60,29 @@ async function benchBackend(name: string, env: Record<string, string>): Promise<
       }),
     ];
   } finally {
-    await stopServer(server);
+    await server.stop();
   }
 }
 
-const rows: Figures[] = [];
-const temp = await createTempDir('leadgen-bench-');
-try {
-  rows.push(...(await benchBackend('PGlite', { DATA_DIR: temp.dir })));
-  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+const rows: Figures[] = await benchBackend('PGlite', {});
+const database = await createTestDatabase().catch((error: Error) => {
+  console.log(`PostgreSQL not measured: ${error.message}`);
+  return undefined;
+});
+if (database) {
   try {
-    database = await createTestDatabase();
-  } catch (error) {
-    console.log(`PostgreSQL not measured: ${(error as Error).message}`);
+    rows.push(...(await benchBackend('PostgreSQL', { DATABASE_URL: database.url })));
+  } finally {
+    await database.drop();
   }
-  if (database) {
-    try {
-      rows.push(...(await benchBackend('PostgreSQL', { DATA_DIR: temp.dir, DATABASE_URL: database.url })));
-    } finally {
-      await database.drop();
-    }
-  }
-} finally {
-  await temp.cleanup();
 }
 
-console.log(`\n/rest/v1 through supabase's wire protocol: ${CONNECTIONS} connections, ${DURATION_S} s each`);
-console.log(`(PostgreSQL at ${new URL(testDatabaseUrl).host}; PostgREST publishes ~2,000 GET/s and ~1,500 POST/s on 2 vCPUs)\n`);
+console.log(
+  `\n/rest/v1 through supabase's wire protocol: ${CONNECTIONS} connections, ${DURATION_S} s each`,
+);
+console.log(
+  `(PostgreSQL at ${new URL(testDatabaseUrl).host}; PostgREST publishes ~2,000 GET/s and ~1,500 POST/s on 2 vCPUs)\n`,
+);
 console.table(
   rows.map((r) => ({
     scenario: r.scenario,

@@ -4,25 +4,18 @@ import { startServer } from './app.ts';
 
 async function main() {
   const config = loadConfig();
-  const server = await startServer(config);
-  console.log(`\nThe site is running at ${server.url}`);
-  if (server.backend) {
-    console.log(`Supabase URL: ${server.url}   (auth at /auth/v1, data at /rest/v1)`);
-    console.log(`Anon key:     ${server.backend.anonKey}`);
-    console.log(
-      `Data:         ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`,
-    );
-  } else {
-    console.log(`Backend: hosted Supabase at ${config.SUPABASE_URL}`);
-  }
+  const starting = startServer(config);
 
+  // Handlers are installed before anything is printed: a stop requested while the server is
+  // still starting waits for the start to finish, then closes the database cleanly.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal} received: shutting down.`);
     try {
-      await server.close();
+      const server = await starting.catch(() => undefined);
+      await server?.close();
       process.exit(0);
     } catch (error) {
       console.error('Shutdown failed:', error);
@@ -31,6 +24,19 @@ async function main() {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  const server = await starting;
+  if (stopping) return;
+
+  // One write, with the "running at" line last: whoever waits for it has the rest too.
+  const lines = server.backend
+    ? [
+        `Supabase URL: ${server.url}   (auth at /auth/v1, data at /rest/v1)`,
+        `Anon key:     ${server.backend.anonKey}`,
+        `Data:         ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`,
+      ]
+    : [`Backend:      hosted Supabase at ${config.SUPABASE_URL}`];
+  console.log(['', ...lines, `The site is running at ${server.url}`, ''].join('\n'));
 }
 
 main().catch((error: unknown) => {

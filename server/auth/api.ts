@@ -26,6 +26,7 @@ import {
   KINDS_FOR_VERIFY_TYPE,
   issueLinkToken,
   redeemLinkToken,
+  isLoopbackOrigin,
   requestOrigin,
   safeRedirect,
   type LinkKind,
@@ -350,6 +351,21 @@ export function createAuthApi(opts: AuthApiOptions): { handle: Handler } {
     }
   }
 
+  /**
+   * Checked before any account is looked up, so the answer never depends on whether one exists.
+   * The Host header is the client's to choose: trusting it on a public address would let anyone
+   * have the administrator mailed a real reset link that points at their own site.
+   */
+  function assertLinksCanBeMailed(ctx: Context) {
+    if (!configuredSite && !isLoopbackOrigin(ctx.origin)) {
+      throw new AuthError(
+        500,
+        'unexpected_failure',
+        'E-mail links need SITE_URL: set it to the public address of the site.',
+      );
+    }
+  }
+
   async function sendLink(ctx: Context, record: UserRecord, kind: LinkKind) {
     const linkToken = await issueLinkToken(db, record.user.id, record.user.email, kind);
     const link = new URL(`${PREFIX}/verify`, ctx.origin);
@@ -393,6 +409,7 @@ export function createAuthApi(opts: AuthApiOptions): { handle: Handler } {
 
   // POST /recover: always 200 {}, so the answer never tells whether an account exists.
   const recover: Route = async (ctx) => {
+    assertLinksCanBeMailed(ctx);
     const body = await readJsonBody(ctx.req);
     const email = requireEmail(body, 'Password recovery requires an email');
     await throttleMail(email);
@@ -403,6 +420,7 @@ export function createAuthApi(opts: AuthApiOptions): { handle: Handler } {
 
   // POST /otp: sign-in links for existing accounts only; it never creates a user.
   const otp: Route = async (ctx) => {
+    assertLinksCanBeMailed(ctx);
     const body = await readJsonBody(ctx.req);
     if (!stringField(body, 'email') && stringField(body, 'phone')) {
       throw new AuthError(422, 'phone_provider_disabled', 'Unsupported phone provider');

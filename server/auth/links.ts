@@ -83,6 +83,12 @@ export function requestOrigin(req: IncomingMessage): string {
   return `${scheme}://localhost`;
 }
 
+/** localhost, 127.0.0.0/8 and ::1: a request addressed there comes from this machine. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const { hostname } = new URL(origin);
+  return hostname === 'localhost' || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]';
+}
+
 /**
  * Where an e-mail link may send the browser: only back to the site itself (same origin), else to
  * the site URL, so a link can never carry tokens to another origin.

@@ -29,6 +29,6 @@ export function isPostgresError(error: unknown): error is PostgresError {
   return (
     error instanceof Error &&
     typeof (error as { code?: unknown }).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
+    /^[0-9A-Z]{5}$/.test((error as unknown as { code: string }).code)
   );
 }

@@ -1,5 +1,6 @@
 // The embedded /auth/v1 against the real supabase-js, on PGlite and on PostgreSQL.
 import { readFile, readdir } from 'node:fs/promises';
+import { request } from 'node:http';
 import path from 'node:path';
 import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -467,6 +468,33 @@ describe.each(backendKinds)('auth API on %s', (kind) => {
         expect(error?.code).toBe('over_email_send_rate_limit');
       }
       expect(await mailsTo(backend, known)).toHaveLength(1);
+    });
+
+    it('refuses to mail links built from a public Host header without SITE_URL', async () => {
+      // A poisoned Host would otherwise put a real reset link to another site in the admin's mail.
+      const before = (await mailsTo(backend, ADMIN_EMAIL)).length;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(`${backend.url}/auth/v1/recover`, {
+          method: 'POST',
+          headers: {
+            Host: 'evil.example',
+            'Content-Type': 'application/json',
+            apikey: backend.anonKey,
+          },
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end(JSON.stringify({ email: ADMIN_EMAIL }));
+      });
+      expect(answer.status).toBe(500);
+      expect(JSON.parse(answer.body).msg ?? JSON.parse(answer.body).message).toBe(
+        'E-mail links need SITE_URL: set it to the public address of the site.',
+      );
+      expect(await mailsTo(backend, ADMIN_EMAIL)).toHaveLength(before);
     });
 
     it('answers the same for an unknown address and sends nothing', async () => {

@@ -3,7 +3,12 @@ import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/types.ts';
-import { backendKinds, createTempDir, createTestDatabase, type BackendKind } from '../support/databases.ts';
+import {
+  backendKinds,
+  createTempDir,
+  createTestDatabase,
+  type BackendKind,
+} from '../support/databases.ts';
 
 async function open(kind: BackendKind): Promise<{ db: Database; cleanup: () => Promise<void> }> {
   if (kind === 'pglite') {
@@ -98,7 +103,9 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
   });
 
   it('refuses a consultation with a missing required field', async () => {
-    expect(await refusal('consultations', { ...validConsultation, phone_number: null })).toBe('23502');
+    expect(await refusal('consultations', { ...validConsultation, phone_number: null })).toBe(
+      '23502',
+    );
   });
 
   it.each([
@@ -106,7 +113,10 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
     ['a slug with a space', { slug: 'bad slug' }],
     ['a published post without a date', { slug: 'p1', published_date: null }],
     ['a draft with a date', { slug: 'p2', is_published: false }],
-    ['a hero image that is not an http(s) URL', { slug: 'p3', hero_image_url: 'javascript:alert(1)' }],
+    [
+      'a hero image that is not an http(s) URL',
+      { slug: 'p3', hero_image_url: 'javascript:alert(1)' },
+    ],
     ['an oversized title', { slug: 'p4', title: 'x'.repeat(301) }],
     ['a language other than english or swedish', { slug: 'p5', language: 'norwegian' }],
   ])('refuses a post with %s', async (_, change) => {

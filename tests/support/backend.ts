@@ -54,7 +54,10 @@ export async function startTestBackend(
     client,
     async signedIn() {
       const c = client();
-      const { error } = await c.auth.signInWithPassword({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      const { error } = await c.auth.signInWithPassword({
+        email: ADMIN_EMAIL,
+        password: ADMIN_PASSWORD,
+      });
       if (error) throw error;
       return c;
     },

@@ -19,6 +19,7 @@ async function adminClient(): Promise<pg.Client> {
     throw new Error(
       `The PostgreSQL tests need a server at ${testDatabaseUrl} ` +
         `(start it with \`pg_ctlcluster 15 main start\`, or set TEST_DATABASE_URL): ${(error as Error).message}`,
+      { cause: error },
     );
   }
   return client;
@@ -43,7 +44,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 }
 
 /** A temporary directory, removed by cleanup(). */
-export async function createTempDir(prefix = 'leadgen-test-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+export async function createTempDir(
+  prefix = 'leadgen-test-',
+): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }

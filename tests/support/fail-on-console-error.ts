@@ -10,5 +10,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
-  if (errors.length) throw new Error(`console.error was called:\n${errors.map((a) => a.join(' ')).join('\n')}`);
+  if (errors.length)
+    throw new Error(`console.error was called:\n${errors.map((a) => a.join(' ')).join('\n')}`);
 });

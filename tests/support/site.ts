@@ -15,9 +15,19 @@ export interface RunningSite {
   /** The site's origin, e.g. http://127.0.0.1:41234 */
   url: string;
   dataDir: string;
+  /** The anon key the server printed at start. */
+  anonKey: string;
   /** Everything the server printed so far, for failure messages. */
   output(): string;
+  /** Sends a signal and waits for the process to end. */
+  kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, then removes the data directory unless the caller supplied it. */
   stop(): Promise<void>;
+}
+
+export interface StartSiteOptions {
+  /** Run on this data directory (kept afterwards), e.g. to restart on the same data. */
+  dataDir?: string;
 }
 
 /** Settings of the developer's shell that would point the site somewhere else. */
@@ -31,11 +41,14 @@ const inherited = [
   'SITE_URL',
 ];
 
-export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  options: StartSiteOptions = {},
+): Promise<RunningSite> {
   if (!existsSync(path.join(root, 'build/server/index.js'))) {
     throw new Error('The browser tests need the built site: run `npm run build` first.');
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadgen-site-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'leadgen-site-')));
   const baseEnv = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !inherited.includes(name)),
   );
@@ -58,15 +71,20 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => (output += chunk));
 
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
       const killLater = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
+      await kill('SIGTERM');
       clearTimeout(killLater);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -85,7 +103,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
         ),
       );
     });
-    return { url, dataDir, output: () => output, stop };
+    const anonKey = output.match(/Anon key:\s+(\S+)/)?.[1] ?? '';
+    return { url, dataDir, anonKey, output: () => output, kill, stop };
   } catch (error) {
     await stop();
     throw error;

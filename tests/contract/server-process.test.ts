@@ -1,0 +1,189 @@
+// The server as `npm start` runs it: a separate Node process on a data directory.
+import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTempDir } from '../support/databases.ts';
+import {
+  SITE_ADMIN_EMAIL,
+  SITE_ADMIN_PASSWORD,
+  startSite,
+  type RunningSite,
+} from '../support/site.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+const consultation = {
+  name: 'Erik Lund',
+  email: 'erik@lundbygg.se',
+  phone_number: '070-123 45 67',
+  problems: 'We get too few enquiries in the winter months.',
+  additional_info: null,
+  company_name: 'Lund Bygg AB',
+  how_found_us: 'Friend Referral',
+  language: 'swedish',
+  created_at: new Date().toISOString(),
+};
+
+const anonClient = (site: RunningSite) =>
+  createClient(site.url, site.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+
+async function adminClient(site: RunningSite) {
+  const client = anonClient(site);
+  const { error } = await client.auth.signInWithPassword({
+    email: SITE_ADMIN_EMAIL,
+    password: SITE_ADMIN_PASSWORD,
+  });
+  if (error) throw error;
+  return client;
+}
+
+describe('a first start with the default settings', () => {
+  let site: RunningSite;
+  beforeAll(async () => {
+    site = await startSite({ SEED_DEMO: 'true' });
+  });
+  afterAll(async () => site?.stop());
+
+  it('prints the URL and an anon key that is a JWT for the anon role', () => {
+    expect(site.output()).toContain(`The site is running at ${site.url}`);
+    const payload = JSON.parse(Buffer.from(site.anonKey.split('.')[1]!, 'base64url').toString());
+    expect(payload.role).toBe('anon');
+  });
+
+  it('serves the demo posts to anyone: at least 3 English and 2 Swedish, all published', async () => {
+    const client = anonClient(site);
+    for (const [language, minimum] of [
+      ['english', 3],
+      ['swedish', 2],
+    ] as const) {
+      const { data, error } = await client
+        .from('blog_posts')
+        .select('id, slug, title, summary, hero_image_url, author, published_date')
+        .eq('is_published', true)
+        .eq('language', language)
+        .order('published_date', { ascending: false });
+      expect(error).toBeNull();
+      expect(data!.length).toBeGreaterThanOrEqual(minimum);
+    }
+    const { data: all } = await client.from('blog_posts').select('is_published, content');
+    expect(all!.every((post) => post.is_published === true)).toBe(true);
+    // Real Markdown: the demo posts use a table, a list and a link.
+    const markdown = all!.map((post) => post.content as string).join('\n');
+    expect(markdown).toMatch(/^\|.*\|\s*$/m);
+    expect(markdown).toMatch(/^\s*[-*] /m);
+    expect(markdown).toMatch(/\]\(https:\/\//);
+  });
+
+  it('hides drafts and consultations from anyone who is not signed in', async () => {
+    const admin = await adminClient(site);
+    const draft = await admin.from('blog_posts').insert({
+      slug: 'a-secret-draft',
+      title: 'Draft',
+      summary: 'Not yet.',
+      content: 'Work in progress.',
+      is_published: false,
+      language: 'english',
+    });
+    expect(draft.error).toBeNull();
+    const insert = await anonClient(site).from('consultations').insert(consultation);
+    expect(insert.status).toBe(201);
+
+    const anon = anonClient(site);
+    const drafts = await anon.from('blog_posts').select('slug').eq('slug', 'a-secret-draft');
+    expect(drafts.data).toEqual([]);
+    const leads = await anon.from('consultations').select('*');
+    expect(leads.error?.code).toBe('42501');
+    expect(leads.data).toBeNull();
+
+    const adminDrafts = await admin.from('blog_posts').select('slug').eq('slug', 'a-secret-draft');
+    expect(adminDrafts.data).toEqual([{ slug: 'a-secret-draft' }]);
+  });
+});
+
+describe('a start with SEED_DEMO=false', () => {
+  it('leaves the blog empty', async () => {
+    const site = await startSite({ SEED_DEMO: 'false' });
+    try {
+      const { data } = await anonClient(site).from('blog_posts').select('id');
+      expect(data).toEqual([]);
+    } finally {
+      await site.stop();
+    }
+  });
+});
+
+describe('the data directory', () => {
+  let temp: Awaited<ReturnType<typeof createTempDir>>;
+  beforeAll(async () => {
+    temp = await createTempDir('leadgen-durability-');
+  });
+  afterAll(async () => temp?.cleanup());
+
+  it('keeps an acknowledged consultation through kill -9 of the server', async () => {
+    const first = await startSite({ SEED_DEMO: 'false' }, { dataDir: temp.dir });
+    const inserted = await anonClient(first).from('consultations').insert(consultation);
+    expect(inserted.status).toBe(201);
+    expect(await first.kill('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+
+    const second = await startSite({ SEED_DEMO: 'false' }, { dataDir: temp.dir });
+    try {
+      const admin = await adminClient(second);
+      const { data, error } = await admin
+        .from('consultations')
+        .select('email, problems, created_at');
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        {
+          email: consultation.email,
+          problems: consultation.problems,
+          created_at: expect.any(String),
+        },
+      ]);
+      expect(Date.parse(data![0]!.created_at)).toBe(Date.parse(consultation.created_at));
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('refuses a second server on the same directory with a clear message', async () => {
+    const first = await startSite({ SEED_DEMO: 'false' }, { dataDir: temp.dir });
+    try {
+      const second = spawn(process.execPath, ['server/main.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: temp.dir,
+          DATABASE_URL: '',
+          SUPABASE_URL: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      second.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise((resolve) => second.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain('is already using the data directory');
+      // The first one is unharmed.
+      const { status } = await anonClient(first).from('blog_posts').select('id');
+      expect(status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  it('shuts down cleanly on SIGTERM and SIGINT, releasing the directory', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const site = await startSite({ SEED_DEMO: 'false' }, { dataDir: temp.dir });
+      expect(existsSync(path.join(temp.dir, 'server.lock'))).toBe(true);
+      expect(await site.kill(signal)).toEqual({ code: 0, signal: null });
+      expect(site.output()).toContain(`${signal} received: shutting down.`);
+      expect(existsSync(path.join(temp.dir, 'server.lock'))).toBe(false);
+    }
+  });
+});
