@@ -17,7 +17,7 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   SEED_DEMO: bool.default(true),
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('Lead Agency <no-reply@localhost>'),
+  MAIL_FROM: z.string().default('Nordic Lead Agency <no-reply@localhost>'),
   /** Public origin of the site, used in e-mailed links; defaults to the request's origin. */
   SITE_URL: z.string().url().optional(),
 });

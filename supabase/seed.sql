@@ -51,7 +51,7 @@ You have 750 characters. Start with what you do and where, in plain language: *"
 
 Before you change anything, read Google's [guidelines for representing your business](https://support.google.com/business/answer/3038177). Ten minutes well spent.
 $md$,
-  'The Lead Agency Team',
+  'Nordic Lead Agency Team',
   true,
   'english',
   '2026-10-06 08:00:00+00',
@@ -109,7 +109,7 @@ Under the campaign's location options, choose *Presence: people in or regularly 
 
 Google explains the match types for negatives, and why close variants aren't covered, in its help article on [negative keywords](https://support.google.com/google-ads/answer/2453972).
 $md$,
-  'The Lead Agency Team',
+  'Nordic Lead Agency Team',
   true,
   'english',
   '2026-10-20 08:00:00+00',
@@ -170,7 +170,7 @@ If you're unsure, run both for two to three weeks with the same budget and the s
 
 Meta documents the form types, including higher intent, in the [Meta Business Help Center](https://www.facebook.com/business/help).
 $md$,
-  'The Lead Agency Team',
+  'Nordic Lead Agency Team',
   true,
   'english',
   '2026-11-03 08:00:00+00',
@@ -233,7 +233,7 @@ Time to ask.
 
 After the third email, move people on to your regular newsletter. If they haven't booked yet, that's fine: you'll be the name they remember when the job can't wait any longer.
 $md$,
-  'The Lead Agency Team',
+  'Nordic Lead Agency Team',
   true,
   'english',
   '2026-11-17 08:00:00+00',
@@ -292,7 +292,7 @@ En recension i veckan blir över femtio på ett år, och det räcker för att g�
 
 Mer om hur du hanterar recensioner finns i [Googles hjälpcenter för företagsprofiler](https://support.google.com/business/).
 $md$,
-  'Teamet på Lead Agency',
+  'Teamet på Nordic Lead Agency',
   true,
   'swedish',
   '2026-10-13 08:00:00+00',
@@ -357,7 +357,7 @@ Och ring upp samma dag. Den som fyllde i formuläret en tisdagskväll har ofta f
 
 Hur du ställer in målgrupper och formulärannonser beskriver Meta i [Metas hjälpcenter för företag](https://www.facebook.com/business/help).
 $md$,
-  'Teamet på Lead Agency',
+  'Teamet på Nordic Lead Agency',
   true,
   'swedish',
   '2026-10-27 08:00:00+00',
@@ -415,7 +415,7 @@ Avsluta alltid med ett konkret nästa steg: ett hembesök, ett videosamtal eller
 
 Räkna gärna på det. Om du i dag får jobbet i var fjärde förfrågan och kommer upp i var tredje bara genom att svara snabbare, har du ökat omsättningen med en tredjedel utan att lägga en krona mer på annonser.
 $md$,
-  'Teamet på Lead Agency',
+  'Teamet på Nordic Lead Agency',
   true,
   'swedish',
   '2026-11-10 08:00:00+00',

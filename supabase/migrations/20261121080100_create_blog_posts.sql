@@ -16,7 +16,7 @@ create table public.blog_posts (
   hero_image_url text
     constraint blog_posts_hero_image_url_check
     check (char_length(hero_image_url) <= 2048 and hero_image_url ~* '^https?://[^[:space:]]+$'),
-  author text not null default 'The Lead Agency Team'
+  author text not null default 'Nordic Lead Agency Team'
     constraint blog_posts_author_check check (char_length(btrim(author)) between 1 and 200),
   is_published boolean not null default true,
   language text not null default 'english'

@@ -86,7 +86,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
     const { rows } = await db.query<{ author: string; language: string }>(
       `select author, language from blog_posts where slug = 'a-post'`,
     );
-    expect(rows[0]).toEqual({ author: 'The Lead Agency Team', language: 'english' });
+    expect(rows[0]).toEqual({ author: 'Nordic Lead Agency Team', language: 'english' });
   });
 
   it.each([
