@@ -164,7 +164,10 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
     checkProfile(req.headers, write, SCHEMA);
     const media = negotiateMediaType(req.headers);
     const prefs = parsePreferences(req.headers);
-    const query = parseQuery(url.searchParams);
+    // The gateway in front of hosted PostgREST consumes `apikey`; it is never a filter.
+    const params = new URLSearchParams(url.searchParams);
+    params.delete('apikey');
+    const query = parseQuery(params);
     const table = findTable(catalog, name);
     const inTransaction = transactionFor(caller, req, url.pathname.slice(PREFIX.length));
 
@@ -184,7 +187,12 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
     const method = req.method ?? 'GET';
     let caller: Caller | undefined;
     try {
-      caller = await identifyCaller(req.headers, jwtSecret, catalog);
+      caller = await identifyCaller(
+        req.headers,
+        url.searchParams.get('apikey'),
+        jwtSecret,
+        catalog,
+      );
       send(res, method, await serve(req, url, caller));
     } catch (error) {
       if (error instanceof RestError) return sendError(res, method, error);

@@ -13,20 +13,22 @@ export interface Caller {
   claims: Claims;
 }
 
-function token(headers: IncomingHttpHeaders): string | undefined {
+/** The Bearer token, else the apikey header, else `?apikey=` (Supabase's gateway accepts it there). */
+function token(headers: IncomingHttpHeaders, queryKey: string | null): string | undefined {
   const bearer = /^Bearer\s+(.*)$/i.exec(headers.authorization ?? '')?.[1]?.trim();
   if (bearer) return bearer;
   const apikey = headers.apikey;
-  const key = (Array.isArray(apikey) ? apikey[0] : apikey)?.trim();
+  const key = (Array.isArray(apikey) ? apikey[0] : apikey)?.trim() || queryKey?.trim();
   return key || undefined;
 }
 
 export async function identifyCaller(
   headers: IncomingHttpHeaders,
+  queryKey: string | null,
   secret: string,
   catalog: Catalog,
 ): Promise<Caller> {
-  const jwt = token(headers);
+  const jwt = token(headers, queryKey);
   if (!jwt) return { role: ANON_ROLE, claims: { role: ANON_ROLE } };
   let claims: Claims;
   try {

@@ -1038,6 +1038,17 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       expect(superuser.data).toBeNull();
     });
 
+    it('takes the API key from the query string as the gateway does, never as a filter', async () => {
+      await seedPosts(newPost('listed'));
+      const response = await fetch(
+        `${backend.url}/rest/v1/blog_posts?select=slug&apikey=${backend.anonKey}`,
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([{ slug: 'listed' }]);
+      const forged = await fetch(`${backend.url}/rest/v1/blog_posts?apikey=forged`);
+      expect(forged.status).toBe(401);
+    });
+
     it('treats a valid token without a role as anon', async () => {
       const roleless = await signJwt({ sub: adminId }, backend.server.backend!.jwtSecret);
       const { status } = await withToken(roleless).from('consultations').select('*');
