@@ -196,8 +196,7 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
       send(res, method, await serve(req, url, caller));
     } catch (error) {
       if (error instanceof RestError) return sendError(res, method, error);
-      if (isPostgresError(error))
-        return sendError(res, method, fromPostgresError(error, caller?.role === ANON_ROLE));
+      // Before the SQLSTATE test: a five-letter Node code such as EPIPE looks like a SQLSTATE.
       if (isConnectionError(error)) {
         return sendError(
           res,
@@ -208,6 +207,9 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
             details: (error as Error).message,
           }),
         );
+      }
+      if (isPostgresError(error)) {
+        return sendError(res, method, fromPostgresError(error, caller?.role === ANON_ROLE));
       }
       throw error;
     }
