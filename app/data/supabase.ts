@@ -1,6 +1,10 @@
 // The browser's Supabase client. Its URL and anon key come from the root loader at run time, so
 // one build serves the embedded backend and a hosted Supabase project alike.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
+
+/** The client every data module takes, typed from the schema. */
+export type AppSupabaseClient = SupabaseClient<Database>;
 
 export interface BrowserSupabaseConfig {
   /** Where the browser reaches Supabase; null means the page's own origin (embedded backend). */
@@ -8,10 +12,13 @@ export interface BrowserSupabaseConfig {
   supabaseAnonKey: string;
 }
 
-let client: SupabaseClient | undefined;
+let client: AppSupabaseClient | undefined;
 
 /** One client per page load: supabase-js keeps the auth session and its refresh timer on it. */
-export function getBrowserSupabase(config: BrowserSupabaseConfig): SupabaseClient {
-  client ??= createClient(config.supabaseUrl ?? window.location.origin, config.supabaseAnonKey);
+export function getBrowserSupabase(config: BrowserSupabaseConfig): AppSupabaseClient {
+  client ??= createClient<Database>(
+    config.supabaseUrl ?? window.location.origin,
+    config.supabaseAnonKey,
+  );
   return client;
 }

@@ -1,0 +1,29 @@
+// What the data modules throw: components never see supabase-js's { data, error } pairs.
+
+export class DataError extends Error {
+  /** PostgREST's or PostgreSQL's code, e.g. 23505 (unique violation) or PGRST116. */
+  readonly code: string | undefined;
+  readonly status: number | undefined;
+
+  constructor(message: string, options: { code?: string; status?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'DataError';
+    this.code = options.code;
+    this.status = options.status;
+  }
+
+  /** A unique constraint refused the row (e.g. a slug already in use). */
+  get isUniqueViolation(): boolean {
+    return this.code === '23505';
+  }
+}
+
+interface SupabaseErrorLike {
+  message: string;
+  code?: string;
+}
+
+/** Wraps a supabase-js error, keeping the server's message (shown to the visitor on failures). */
+export function dataError(error: SupabaseErrorLike, status?: number): DataError {
+  return new DataError(error.message, { code: error.code, status, cause: error });
+}

@@ -1,0 +1,104 @@
+// The blog_posts table: the public lists and post page, and the administrator's blog manager
+// (specification §7).
+import type { Database } from './database.types';
+import { dataError } from './errors';
+import type { AppSupabaseClient } from './supabase';
+
+export type BlogPost = Database['public']['Tables']['blog_posts']['Row'];
+export type PostLanguage = 'english' | 'swedish';
+
+/** The fields the public lists show. */
+export type PostSummary = Pick<
+  BlogPost,
+  'id' | 'slug' | 'title' | 'summary' | 'hero_image_url' | 'author' | 'published_date'
+>;
+const summaryColumns = 'id, slug, title, summary, hero_image_url, author, published_date';
+
+/** What the blog manager saves; timestamps are set by savePost's callers per §4. */
+export type PostInput = Pick<
+  BlogPost,
+  | 'title'
+  | 'slug'
+  | 'content'
+  | 'summary'
+  | 'hero_image_url'
+  | 'author'
+  | 'is_published'
+  | 'language'
+  | 'updated_at'
+  | 'published_date'
+>;
+
+/** Published posts of one language, newest first; `limit` for the "latest posts" lists. */
+export async function listPublishedPosts(
+  client: AppSupabaseClient,
+  language: PostLanguage,
+  options: { limit?: number } = {},
+): Promise<PostSummary[]> {
+  let query = client
+    .from('blog_posts')
+    .select(summaryColumns)
+    .eq('is_published', true)
+    .eq('language', language)
+    .order('published_date', { ascending: false });
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  const { data, error, status } = await query;
+  if (error) throw dataError(error, status);
+  return data;
+}
+
+/** The published post at a slug in the page's language, or null when there is none (PGRST116). */
+export async function getPublishedPostBySlug(
+  client: AppSupabaseClient,
+  language: PostLanguage,
+  slug: string,
+): Promise<BlogPost | null> {
+  const { data, error, status } = await client
+    .from('blog_posts')
+    .select('*')
+    .eq('slug', slug)
+    .eq('is_published', true)
+    .eq('language', language)
+    .single();
+  if (error?.code === 'PGRST116') return null;
+  if (error) throw dataError(error, status);
+  return data;
+}
+
+/** Every post, drafts included, most recently updated first (signed-in administrators only). */
+export async function listAllPosts(client: AppSupabaseClient): Promise<BlogPost[]> {
+  const { data, error, status } = await client
+    .from('blog_posts')
+    .select('*')
+    .order('updated_at', { ascending: false });
+  if (error) throw dataError(error, status);
+  return data;
+}
+
+export async function getPostById(client: AppSupabaseClient, id: string): Promise<BlogPost> {
+  const { data, error, status } = await client.from('blog_posts').select('*').eq('id', id).single();
+  if (error) throw dataError(error, status);
+  return data;
+}
+
+export async function createPost(
+  client: AppSupabaseClient,
+  input: PostInput & Pick<BlogPost, 'created_at'>,
+): Promise<void> {
+  const { error, status } = await client.from('blog_posts').insert(input);
+  if (error) throw dataError(error, status);
+}
+
+export async function updatePost(
+  client: AppSupabaseClient,
+  id: string,
+  input: PostInput,
+): Promise<void> {
+  const { error, status } = await client.from('blog_posts').update(input).eq('id', id);
+  if (error) throw dataError(error, status);
+}
+
+export async function deletePost(client: AppSupabaseClient, id: string): Promise<void> {
+  const { error, status } = await client.from('blog_posts').delete().eq('id', id);
+  if (error) throw dataError(error, status);
+}
