@@ -25,7 +25,14 @@ export interface RunningServer {
   url: string;
   port: number;
   /** Undefined when the site runs against a hosted Supabase project. */
-  backend?: { anonKey: string; serviceRoleKey: string; db: Database; jwtSecret: string };
+  backend?: {
+    anonKey: string;
+    serviceRoleKey: string;
+    db: Database;
+    jwtSecret: string;
+    /** Re-reads the tables and columns /rest/v1 serves (after a schema change at run time). */
+    reloadSchema(): Promise<void>;
+  };
   close(): Promise<void>;
 }
 
@@ -95,7 +102,7 @@ export async function startServer(
       const rest = await createRestApi({ db, jwtSecret });
       const auth = createAuthApi({ db, jwtSecret, mailer, siteUrl: config.SITE_URL });
       mounts.push(['/rest/v1', rest.handle], ['/auth/v1', auth.handle]);
-      backend = { ...keys, db, jwtSecret };
+      backend = { ...keys, db, jwtSecret, reloadSchema: rest.reloadSchema };
     } catch (error) {
       await closeBackend();
       throw error;

@@ -25,10 +25,9 @@ export interface PostgresError extends Error {
   hint?: string;
 }
 
+/** A server's error, not Node's: both pg and PGlite set severity, EPIPE and friends do not. */
 export function isPostgresError(error: unknown): error is PostgresError {
-  return (
-    error instanceof Error &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((error as unknown as { code: string }).code)
-  );
+  if (!(error instanceof Error)) return false;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return typeof severity === 'string' && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }

@@ -1,11 +1,9 @@
 // The data API (/rest/v1) driven by the real supabase-js, on PGlite and on PostgreSQL: every data
 // call of the specification (§7), the errors it relies on (§8), the row-level security matrix of
 // the migrations, and the protocol details the client reads (status, headers, error envelope).
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../../server/jwt.ts';
-import { createRestApi, type RestApi } from '../../server/rest/api.ts';
 import type { Database } from '../../server/db/types.ts';
 import {
   ADMIN_EMAIL,
@@ -1108,29 +1106,18 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 describe.each(backendKinds)('the per-request transaction on %s', (kind) => {
   let backend: TestBackend;
   let db: Database;
-  let api: RestApi;
-  let server: Server;
+  let reloadSchema: () => Promise<void>;
   let url: string;
   const userId = '00000000-0000-4000-8000-000000000001';
 
-  // A second instance of the data API over the same database, so that the test can add views and
-  // call reloadSchema() (the one in app.ts is not reachable from here).
   beforeAll(async () => {
     backend = await startTestBackend(kind);
     db = backend.server.backend!.db;
-    api = await createRestApi({ db, jwtSecret: backend.server.backend!.jwtSecret });
-    server = createServer(
-      (req, res) => void api.handle(req, res, new URL(req.url ?? '/', 'http://localhost')),
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    reloadSchema = backend.server.backend!.reloadSchema;
+    url = backend.url;
   });
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await backend?.close();
-  });
+  afterAll(async () => backend?.close());
 
   const client = (key: string) => createClient(url, key, clientOptions);
 
@@ -1149,7 +1136,7 @@ describe.each(backendKinds)('the per-request transaction on %s', (kind) => {
     const before = await client(backend.anonKey).from('request_probe').select('*');
     expect(before.status).toBe(404);
     expect(before.error?.code).toBe('PGRST205');
-    await api.reloadSchema();
+    await reloadSchema();
     const after = await client(backend.anonKey).from('request_probe').select('*');
     expect(after.error).toBeNull();
     expect(after.status).toBe(200);
@@ -1201,7 +1188,7 @@ describe.each(backendKinds)('the per-request transaction on %s', (kind) => {
       create table public.request_log (id serial primary key, method text default current_setting('request.method', true), read_only text default current_setting('transaction_read_only'));
       grant insert, select on public.request_log to service_role;
       grant usage on sequence public.request_log_id_seq to service_role;`);
-    await api.reloadSchema();
+    await reloadSchema();
     const { data, error } = await client(backend.serviceRoleKey)
       .from('request_log')
       .insert({})
@@ -1217,7 +1204,7 @@ describe.each(backendKinds)('the per-request transaction on %s', (kind) => {
       await db.exec(`
         create view public.slow_probe as select true as slept from pg_sleep(5);
         grant select on public.slow_probe to anon;`);
-      await api.reloadSchema();
+      await reloadSchema();
       const { error, status } = await client(backend.anonKey).from('slow_probe').select('*');
       expect(status).toBe(500);
       expect(error).toMatchObject({
