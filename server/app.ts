@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Config } from './config.ts';
 import { lockDataDir, persistentSecret } from './data-dir.ts';
 import { openPglite } from './db/pglite.ts';
@@ -12,7 +11,7 @@ import type { Database } from './db/types.ts';
 import { CORS_HEADERS, sendJson, type Handler } from './http.ts';
 import { signJwt } from './jwt.ts';
 import { createMailer } from './mail.ts';
-import { serveStatic } from './static.ts';
+import { createSite, type Site } from './site.ts';
 import { createRestApi } from './rest/api.ts';
 import { createAuthApi } from './auth/api.ts';
 import { ensureAdmin } from './auth/admin.ts';
@@ -40,6 +39,8 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** Serve the React Router site (needs `npm run build`); contract tests run without it. */
   site?: boolean;
+  /** Serve the site through Vite's dev server (npm run dev) instead of the build. */
+  dev?: boolean;
 }
 
 /** Legacy Supabase API keys: long-lived HS256 JWTs carrying only a role. */
@@ -109,20 +110,14 @@ export async function startServer(
     }
   }
 
-  let site: Handler | undefined;
-  const clientDir = path.join(root, 'build/client');
+  let site: Site | undefined;
   if (options.site !== false) {
-    const serverBuild = path.join(root, 'build/server/index.js');
-    if (!existsSync(serverBuild)) {
+    try {
+      site = await createSite({ dev: options.dev === true });
+    } catch (error) {
       await closeBackend();
-      throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
+      throw error;
     }
-    const { createRequestListener } = await import('@react-router/node');
-    const build = await import(pathToFileURL(serverBuild).href);
-    const listener = createRequestListener({ build, mode: 'production' });
-    site = async (req, res) => {
-      await listener(req, res);
-    };
   }
 
   const server: Server = createServer(async (req, res) => {
@@ -147,8 +142,7 @@ export async function startServer(
         return;
       }
       if (site) {
-        if (await serveStatic(clientDir, req, res, url)) return;
-        await site(req, res, url);
+        await site.handle(req, res, url);
         return;
       }
       sendJson(res, 404, { message: 'Not found' });
@@ -187,6 +181,7 @@ export async function startServer(
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await site?.close();
       await closeBackend();
     },
   };

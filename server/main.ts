@@ -4,7 +4,7 @@ import { startServer } from './app.ts';
 
 async function main() {
   const config = loadConfig();
-  const starting = startServer(config);
+  const starting = startServer(config, { dev: process.argv.includes('--dev') });
 
   // Handlers are installed before anything is printed: a stop requested while the server is
   // still starting waits for the start to finish, then closes the database cleanly.

@@ -1,0 +1,52 @@
+// The React Router app, server-rendered: the production build with its static files, or (npm run
+// dev) Vite in middleware mode, which compiles on request and hot-reloads the browser.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestListener } from '@react-router/node';
+import type { Handler } from './http.ts';
+import { serveStatic } from './static.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface Site {
+  handle: Handler;
+  close(): Promise<void>;
+}
+
+export async function createSite(options: { dev: boolean }): Promise<Site> {
+  if (options.dev) {
+    // Only development needs Vite; production never loads it.
+    const vite = await import('vite');
+    const devServer = await vite.createServer({ root, server: { middlewareMode: true } });
+    const listener = createRequestListener({
+      build: () => devServer.ssrLoadModule('virtual:react-router/server-build') as never,
+      mode: 'development',
+    });
+    return {
+      handle: (req, res) =>
+        new Promise<void>((resolve, reject) => {
+          devServer.middlewares(req, res, () => {
+            Promise.resolve(listener(req, res)).then(resolve, reject);
+          });
+          res.once('finish', () => resolve());
+        }),
+      close: () => devServer.close(),
+    };
+  }
+
+  const serverBuild = path.join(root, 'build/server/index.js');
+  if (!existsSync(serverBuild)) {
+    throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
+  }
+  const build = await import(pathToFileURL(serverBuild).href);
+  const listener = createRequestListener({ build, mode: 'production' });
+  const clientDir = path.join(root, 'build/client');
+  return {
+    async handle(req, res, url) {
+      if (await serveStatic(clientDir, req, res, url)) return;
+      await listener(req, res);
+    },
+    close: async () => {},
+  };
+}
