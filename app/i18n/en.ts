@@ -98,6 +98,15 @@ export const en = {
       lead: 'Learn how local businesses use Meta Ads to win steady leads without wasting money.',
     },
   },
+  /** Post cards and lists, shared by the blog and the thank-you and confirmation pages. */
+  posts: {
+    readMore: 'Read More',
+    readMoreAbout: (title: string) => `Read more: ${title}`,
+    minRead: (minutes: number) => `${minutes} min read`,
+    by: (author: string) => `By ${author}`,
+    empty: 'No blog posts available yet.',
+    loading: 'Loading blog posts...',
+  },
   notFound: {
     title: 'Page not found',
     heading: 'Page not found',

@@ -56,3 +56,11 @@ export function useLanguage(): Language {
 export function useDictionary(): Dictionary {
   return dictionaryFor(useLanguage());
 }
+
+/**
+ * A feature's own copy in the visitor's language. Features keep their texts beside their code as
+ * `{ en, sv }`, with sv typed against en (see docs/decisions/0004-copy-beside-each-feature.md).
+ */
+export function useCopy<T>(copy: { en: T; sv: T }): T {
+  return copy[useLanguage()];
+}

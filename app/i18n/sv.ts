@@ -96,6 +96,14 @@ export const sv: Dictionary = {
       lead: 'Lär dig hur lokala företag använder Meta Ads för att få ett jämnt flöde av leads utan att slösa pengar.',
     },
   },
+  posts: {
+    readMore: 'Läs mer',
+    readMoreAbout: (title: string) => `Läs mer: ${title}`,
+    minRead: (minutes: number) => `${minutes} min läsning`,
+    by: (author: string) => `Av ${author}`,
+    empty: 'Inga blogginlägg tillgängliga ännu.',
+    loading: 'Laddar blogginlägg...',
+  },
   notFound: {
     title: 'Sidan hittades inte',
     heading: 'Sidan hittades inte',

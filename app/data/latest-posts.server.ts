@@ -1,0 +1,19 @@
+// The "latest three posts" of the thank-you and confirmation pages (specification §2, §4, §9).
+import type { Language } from '~/i18n/locale';
+import { postLanguage } from '~/i18n/format';
+import { listPublishedPosts, type PostSummary } from './posts';
+import { getServerSupabase } from './supabase.server';
+
+export const LATEST_POSTS_COUNT = 3;
+
+/** Never fails the page: a fetch error is logged and the empty text shows instead. */
+export async function latestPostsOrNone(language: Language): Promise<PostSummary[]> {
+  try {
+    return await listPublishedPosts(getServerSupabase(), postLanguage(language), {
+      limit: LATEST_POSTS_COUNT,
+    });
+  } catch (error) {
+    console.error('Could not load the latest blog posts:', error);
+    return [];
+  }
+}

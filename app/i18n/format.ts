@@ -1,0 +1,32 @@
+// Dates and post languages as each language writes them (specification §9).
+import type { PostLanguage } from '~/data/posts';
+import type { Language } from './locale';
+
+const locales: Record<Language, string> = { en: 'en-US', sv: 'sv-SE' };
+
+/** "November 21, 2026" / "21 november 2026". Dates are shown in the agency's time zone. */
+export function formatLongDate(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(locales[language], {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'Europe/Stockholm',
+  }).format(new Date(iso));
+}
+
+/** The blog manager's date-time: "Nov 21, 2026, 09:30 AM" (en-US, short month, hour and minute). */
+export function formatAdminDateTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Stockholm',
+  }).format(new Date(iso));
+}
+
+/** The blog_posts.language value of a page language. */
+export function postLanguage(language: Language): PostLanguage {
+  return language === 'sv' ? 'swedish' : 'english';
+}

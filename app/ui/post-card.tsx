@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import type { PostSummary } from '~/data/posts';
+import { formatLongDate } from '~/i18n/format';
+import { localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
+import { readingTimeMinutes } from './reading-time';
+import './posts.css';
+
+/**
+ * One post in a list: optional hero image, date, reading time (blog list), title, summary, author
+ * and a Read More link to the post in the page's language.
+ */
+export function PostCard({
+  post,
+  showReadingTime = false,
+  headingLevel = 2,
+}: {
+  post: PostSummary;
+  showReadingTime?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const language = useLanguage();
+  const t = useDictionary().posts;
+  const href = localizedPath(`/blog/${post.slug}`, language);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className={`post-card post-card--${language}`}>
+      {post.hero_image_url && (
+        <img
+          className="post-card__image"
+          src={post.hero_image_url}
+          alt=""
+          width={640}
+          height={360}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+      <div className="post-card__body">
+        <p className="post-card__meta">
+          {post.published_date && (
+            <time dateTime={post.published_date}>
+              {formatLongDate(post.published_date, language)}
+            </time>
+          )}
+          {showReadingTime && <span>{t.minRead(readingTimeMinutes(post.summary))}</span>}
+        </p>
+        <Heading className="post-card__title">
+          <Link to={href}>{post.title}</Link>
+        </Heading>
+        <p className="post-card__summary">{post.summary}</p>
+        <p className="post-card__author">{t.by(post.author)}</p>
+        <Link className="post-card__more" to={href} aria-label={t.readMoreAbout(post.title)}>
+          {t.readMore} <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** Cards in a grid of 1, 2 (medium) and 3 (large screens) columns, or the empty text. */
+export function PostGrid({
+  posts,
+  showReadingTime = false,
+  headingLevel = 2,
+}: {
+  posts: PostSummary[];
+  showReadingTime?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const t = useDictionary().posts;
+  if (posts.length === 0) return <p className="post-grid__empty">{t.empty}</p>;
+  return (
+    <ul className="post-grid">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <PostCard post={post} showReadingTime={showReadingTime} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,11 @@
+/** Words per minute of the reading-time estimate (specification §5, §9). */
+export const WORDS_PER_MINUTE = 200;
+
+/**
+ * Minutes to read a text: its words (runs of non-space characters) divided by 200, rounded up,
+ * at least 1. The lists estimate from the summary, the post page from the content.
+ */
+export function readingTimeMinutes(text: string): number {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+}
