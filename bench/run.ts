@@ -3,6 +3,7 @@
 import autocannon from 'autocannon';
 import { createTestDatabase, testDatabaseUrl } from '../tests/support/databases.ts';
 import { startSite } from '../tests/support/site.ts';
+import { measurePageWeights } from './page-weight.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -93,3 +94,6 @@ console.table(
     errors: r.errors,
   })),
 );
+
+console.log('\nPage weight of a first visit (HTML + referenced JS and CSS):');
+console.table(await measurePageWeights());
