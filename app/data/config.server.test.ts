@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSupabaseConfig, publicSiteUrl, serverEnv } from './config.server';
+import { browserSupabaseConfig, publicSiteUrl, serverEnv, signupForms } from './config.server';
 
 const embedded = {
   SUPABASE_URL: 'http://127.0.0.1:41234',
@@ -40,6 +40,51 @@ describe('publicSiteUrl', () => {
   it('prefers SITE_URL, without a trailing slash', () => {
     expect(publicSiteUrl(request, serverEnv({ ...hosted, SITE_URL: 'https://example.se/' }))).toBe(
       'https://example.se',
+    );
+  });
+});
+
+describe('signupForms', () => {
+  const configured = {
+    ...hosted,
+    NEWSLETTER_ACCOUNT_ID: '987654',
+    NEWSLETTER_FORM_ID_EN: '111111111111111111',
+    NEWSLETTER_FORM_ID_SV: '222222222222222222',
+    GUIDE_FORM_ID_EN: '333333333333333333',
+    GUIDE_FORM_ID_SV: '444444444444444444',
+  };
+
+  it("gives the newsletter page the account and the newsletter's form of each language", () => {
+    expect(signupForms('newsletter', serverEnv(configured))).toEqual({
+      accountId: '987654',
+      formIds: { en: '111111111111111111', sv: '222222222222222222' },
+    });
+  });
+
+  it("gives the guide page the guide's own form of each language", () => {
+    expect(signupForms('guide', serverEnv(configured))).toEqual({
+      accountId: '987654',
+      formIds: { en: '333333333333333333', sv: '444444444444444444' },
+    });
+  });
+
+  it('falls back to four distinct placeholder forms when nothing is set (or set empty)', () => {
+    const env = serverEnv({ ...hosted, NEWSLETTER_FORM_ID_SV: '' });
+    const newsletter = signupForms('newsletter', env);
+    const guide = signupForms('guide', env);
+    expect(newsletter.accountId).toBe('1000000');
+    expect(guide.accountId).toBe('1000000');
+    const ids = [newsletter.formIds.en, newsletter.formIds.sv, guide.formIds.en, guide.formIds.sv];
+    expect(new Set(ids).size).toBe(4);
+    for (const id of ids) expect(id).toMatch(/^\d+$/);
+  });
+
+  it('refuses identifiers that are not MailerLite numbers, naming the setting', () => {
+    expect(() => serverEnv({ ...hosted, GUIDE_FORM_ID_SV: '12/../evil' })).toThrow(
+      /GUIDE_FORM_ID_SV: expected the digits of a MailerLite identifier/,
+    );
+    expect(() => serverEnv({ ...hosted, NEWSLETTER_ACCOUNT_ID: 'abc' })).toThrow(
+      /NEWSLETTER_ACCOUNT_ID/,
     );
   });
 });

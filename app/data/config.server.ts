@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import type { BrowserSupabaseConfig } from './supabase';
 
+/** MailerLite account and form identifiers are numbers; they become segments of the frame's URL. */
+const mailerLiteId = z.string().regex(/^\d+$/, 'expected the digits of a MailerLite identifier');
+
 const schema = z.object({
   SUPABASE_URL: z.url(),
   SUPABASE_ANON_KEY: z.string().min(1),
@@ -10,6 +13,17 @@ const schema = z.object({
   SUPABASE_SAME_ORIGIN: z.enum(['true', 'false']).default('false'),
   /** Public origin of the site for canonical URLs; defaults to the request's origin. */
   SITE_URL: z.url().optional(),
+  /**
+   * The MailerLite account whose sign-up forms the newsletter and guide pages embed, and the form
+   * of each page and language (the number in the form's shareable link
+   * https://dashboard.mailerlite.com/forms/{account}/{form}/share). The defaults are placeholders
+   * that load no real form: set the agency's own identifiers in production.
+   */
+  NEWSLETTER_ACCOUNT_ID: mailerLiteId.default('1000000'),
+  NEWSLETTER_FORM_ID_EN: mailerLiteId.default('100000000000000001'),
+  NEWSLETTER_FORM_ID_SV: mailerLiteId.default('100000000000000002'),
+  GUIDE_FORM_ID_EN: mailerLiteId.default('100000000000000003'),
+  GUIDE_FORM_ID_SV: mailerLiteId.default('100000000000000004'),
 });
 
 export type ServerEnv = z.output<typeof schema>;
@@ -42,4 +56,22 @@ export function browserSupabaseConfig(env: ServerEnv = serverEnv()): BrowserSupa
 /** The origin canonical and hreflang links point at, without a trailing slash. */
 export function publicSiteUrl(request: Request, env: ServerEnv = serverEnv()): string {
   return (env.SITE_URL ?? new URL(request.url).origin).replace(/\/+$/, '');
+}
+
+/** A page's embedded sign-up form, one per language, of the one MailerLite account. */
+export interface SignupFormsConfig {
+  accountId: string;
+  formIds: { en: string; sv: string };
+}
+
+/** The sign-up forms of the newsletter page or of the free guide landing page. */
+export function signupForms(
+  purpose: 'newsletter' | 'guide',
+  env: ServerEnv = serverEnv(),
+): SignupFormsConfig {
+  const formIds =
+    purpose === 'newsletter'
+      ? { en: env.NEWSLETTER_FORM_ID_EN, sv: env.NEWSLETTER_FORM_ID_SV }
+      : { en: env.GUIDE_FORM_ID_EN, sv: env.GUIDE_FORM_ID_SV };
+  return { accountId: env.NEWSLETTER_ACCOUNT_ID, formIds };
 }

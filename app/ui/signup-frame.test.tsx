@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createRoutesStub, Link } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mailerLiteFormUrl, SignupFrame, type SignupForms } from './signup-frame';
+
+afterEach(cleanup);
+
+const newsletterForms: SignupForms = {
+  accountId: '123456',
+  formIds: { en: '111111111111111111', sv: '222222222222222222' },
+};
+const guideForms: SignupForms = {
+  accountId: '123456',
+  formIds: { en: '333333333333333333', sv: '444444444444444444' },
+};
+
+function Page({ forms, title }: { forms: SignupForms; title: string }) {
+  return (
+    <>
+      <SignupFrame forms={forms} title={title} />
+      <Link to="/newsletter">English</Link>
+      <Link to="/sv/newsletter">Svenska</Link>
+      <Link to="/free-meta-ads-guide">Guide</Link>
+    </>
+  );
+}
+
+function renderAt(path: string, forms = newsletterForms) {
+  const Stub = createRoutesStub([
+    { path: '*', Component: () => <Page forms={forms} title="Newsletter sign-up form" /> },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+const frame = () => screen.getByTitle('Newsletter sign-up form') as HTMLIFrameElement;
+
+describe('SignupFrame', () => {
+  it('loads the English form of the page on an English path', () => {
+    renderAt('/newsletter');
+    expect(frame().getAttribute('src')).toBe(
+      'https://preview.mailerlite.io/forms/123456/111111111111111111/share',
+    );
+  });
+
+  it('loads the Swedish form of the page on a Swedish path', () => {
+    renderAt('/sv/newsletter');
+    expect(frame().getAttribute('src')).toBe(
+      'https://preview.mailerlite.io/forms/123456/222222222222222222/share',
+    );
+  });
+
+  it("loads the guide's own forms when given them", () => {
+    renderAt('/sv/free-meta-ads-guide', guideForms);
+    expect(frame().getAttribute('src')).toContain('/123456/444444444444444444/');
+    cleanup();
+    renderAt('/free-meta-ads-guide', guideForms);
+    expect(frame().getAttribute('src')).toContain('/123456/333333333333333333/');
+  });
+
+  it('is at least 400 px tall, as wide as its column and named for screen readers', () => {
+    renderAt('/newsletter');
+    expect(frame().style.minHeight).toBe('400px');
+    expect(frame().tagName).toBe('IFRAME');
+    expect(frame().getAttribute('title')).toBe('Newsletter sign-up form');
+    expect(frame().className).toBe('signup-frame__frame');
+  });
+
+  it('loads lazily unless told to load at once', () => {
+    renderAt('/newsletter');
+    expect(frame().getAttribute('loading')).toBe('lazy');
+    cleanup();
+    const Stub = createRoutesStub([
+      {
+        path: '*',
+        Component: () => <SignupFrame forms={guideForms} title="Guide form" loading="eager" />,
+      },
+    ]);
+    render(<Stub initialEntries={['/free-meta-ads-guide']} />);
+    expect(screen.getByTitle('Guide form').getAttribute('loading')).toBe('eager');
+  });
+
+  it('asks the visitor to refresh the page if the form does not show, in their language', () => {
+    renderAt('/newsletter');
+    expect(screen.getByText(/If the form does not show, please refresh the page\./)).toBeTruthy();
+    const fallback = screen.getByRole('link', { name: 'Open the form in a new tab' });
+    expect(fallback.getAttribute('href')).toBe(frame().getAttribute('src'));
+    expect(fallback.getAttribute('rel')).toBe('noopener noreferrer');
+    cleanup();
+    renderAt('/sv/newsletter');
+    expect(screen.getByText(/Om formuläret inte visas, vänligen ladda om sidan\./)).toBeTruthy();
+  });
+
+  it('creates a new frame when the path changes, with the form of the new language', async () => {
+    renderAt('/newsletter');
+    const first = frame();
+    await act(async () => screen.getByRole('link', { name: 'Svenska' }).click());
+    const second = frame();
+    expect(second).not.toBe(first);
+    expect(first.isConnected).toBe(false);
+    expect(second.getAttribute('src')).toContain('/222222222222222222/');
+
+    // Another path with the same form still gets a fresh frame.
+    await act(async () => screen.getByRole('link', { name: 'Guide' }).click());
+    const third = frame();
+    expect(third).not.toBe(second);
+    expect(third.getAttribute('src')).toContain('/111111111111111111/');
+  });
+});
+
+describe('mailerLiteFormUrl', () => {
+  it('escapes the identifiers into the path', () => {
+    expect(mailerLiteFormUrl('1/2', 'a b')).toBe(
+      'https://preview.mailerlite.io/forms/1%2F2/a%20b/share',
+    );
+  });
+});
