@@ -1,9 +1,9 @@
 import type { Route } from './+types/home-page';
+import { HomePage } from '~/features/home/home-page';
 import { pageMeta } from '~/i18n/page-meta';
-import { DictionaryPageIntro } from '~/ui/page-intro';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.home);
 
-export default function HomePage() {
-  return <DictionaryPageIntro page="home" />;
+export default function HomePageRoute() {
+  return <HomePage />;
 }
