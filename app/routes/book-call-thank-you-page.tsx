@@ -1,9 +1,18 @@
 import type { Route } from './+types/book-call-thank-you-page';
+import { latestPostsOrNone } from '~/data/latest-posts.server';
+import { ConsultationThankYou } from '~/features/consultation/thank-you';
+import { languageFromPath } from '~/i18n/locale';
 import { pageMeta } from '~/i18n/page-meta';
-import { DictionaryPageIntro } from '~/ui/page-intro';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.bookCallThankYou);
+// Reached only after a request: kept out of search results.
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, (t) => t.pages.bookCallThankYou, { noindex: true });
 
-export default function BookCallThankYouPage() {
-  return <DictionaryPageIntro page="bookCallThankYou" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const language = languageFromPath(new URL(request.url).pathname);
+  return { latestPosts: await latestPostsOrNone(language) };
+}
+
+export default function BookCallThankYouPage({ loaderData }: Route.ComponentProps) {
+  return <ConsultationThankYou latestPosts={loaderData.latestPosts} />;
 }

@@ -1,0 +1,69 @@
+// The consultation request page (specification §2): the newsletter welcome panel, the heading
+// and form, the trust panel, the EN/SV toggle and a way back to the homepage.
+import { Link } from 'react-router';
+import { localizedPath, useCopy, useDictionary, useLanguage } from '~/i18n/locale';
+import { LanguageToggle } from '~/ui/language-toggle';
+import { ConsultationForm, type ConsultationActionData } from './consultation-form';
+import { consultationCopy } from './copy';
+import { useBrowserSubmitConsultation, type SubmitConsultation } from './submit';
+import './consultation.css';
+
+export function BookCall({
+  serverState,
+  submit,
+}: {
+  /** The action's answer to a request sent without JavaScript that it could not store. */
+  serverState?: ConsultationActionData;
+  /** Sends a valid request; the page's default stores it through the browser's client. */
+  submit?: SubmitConsultation;
+}) {
+  const t = useCopy(consultationCopy);
+  const page = useDictionary().pages.bookCall;
+  const language = useLanguage();
+  const browserSubmit = useBrowserSubmitConsultation();
+
+  return (
+    <div className="book-call">
+      <div className="container">
+        <div className="book-call__bar">
+          <Link to={localizedPath('/', language)} className="book-call__home">
+            <span aria-hidden="true">←</span> {t.backHome}
+          </Link>
+          <nav aria-label={t.pageLanguage}>
+            <LanguageToggle />
+          </nav>
+        </div>
+
+        <section className="book-call__welcome" aria-labelledby="book-call-welcome">
+          <h2 id="book-call-welcome">{t.welcome.heading}</h2>
+          <p>{t.welcome.lead}</p>
+          <ul>
+            {t.welcome.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+
+        <div className="book-call__layout">
+          <section className="book-call__main" aria-labelledby="book-call-heading">
+            <h1 id="book-call-heading">{page.heading}</h1>
+            <p className="lead">{page.lead}</p>
+            <ConsultationForm submit={submit ?? browserSubmit} serverState={serverState} />
+          </section>
+
+          <aside className="book-call__trust" aria-labelledby="book-call-trust">
+            <h2 id="book-call-trust">{t.trust.heading}</h2>
+            <ul>
+              {t.trust.items.map((item) => (
+                <li key={item.title}>
+                  <strong>{item.title}</strong>
+                  <span>{item.text}</span>
+                </li>
+              ))}
+            </ul>
+          </aside>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// The consultation thank-you page (specification §2): what happens next, the three newest posts
+// of the page's language (loaded on the server) and a way back to the homepage.
+import { Link } from 'react-router';
+import type { PostSummary } from '~/data/posts';
+import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
+import { PostGrid } from '~/ui/post-card';
+import { consultationCopy } from './copy';
+import { ThankYouSteps } from './thank-you-steps';
+import './consultation.css';
+
+export function ConsultationThankYou({ latestPosts }: { latestPosts: PostSummary[] }) {
+  const t = useCopy(consultationCopy);
+  const language = useLanguage();
+  return (
+    <div className="book-call-thanks">
+      <section className="book-call-thanks__intro">
+        <div className="container">
+          <h1>{t.thankYou.heading}</h1>
+          <p className="lead">{t.thankYou.lead}</p>
+          <ThankYouSteps headingLevel={2} />
+          <Link to={localizedPath('/', language)} className="button button--primary">
+            {t.backHome}
+          </Link>
+        </div>
+      </section>
+      <section className="container book-call-thanks__posts" aria-labelledby="latest-tips">
+        <h2 id="latest-tips">{t.thankYou.latestHeading}</h2>
+        <PostGrid posts={latestPosts} headingLevel={3} />
+      </section>
+    </div>
+  );
+}
