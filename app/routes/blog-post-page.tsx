@@ -1,11 +1,14 @@
 import type { Route } from './+types/blog-post-page';
-import { pageMeta } from '~/i18n/page-meta';
-import { DictionaryPageIntro } from '~/ui/page-intro';
+import { loadBlogPost } from '~/features/blog/blog.server';
+import { BlogPostView } from '~/features/blog/blog-post';
+import { blogPostMeta } from '~/features/blog/post-meta';
 
-// A post is written in one language, so it has no twin to announce with hreflang.
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (t) => t.pages.blogPost, { alternates: false });
+export function loader({ request, params }: Route.LoaderArgs) {
+  return loadBlogPost(request, params.slug);
+}
 
-export default function BlogPostPage() {
-  return <DictionaryPageIntro page="blogPost" />;
+export const meta: Route.MetaFunction = (args) => blogPostMeta(args);
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  return <BlogPostView result={loaderData} />;
 }

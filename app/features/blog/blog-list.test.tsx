@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PostSummary } from '~/data/posts';
+import { BlogList, type BlogListResult } from './blog-list';
+
+afterEach(cleanup);
+
+const posts: PostSummary[] = [
+  {
+    id: '2',
+    slug: 'newer-post',
+    title: 'Newer post',
+    summary: 'Short summary.',
+    hero_image_url: null,
+    author: 'Nordic Lead Agency Team',
+    published_date: '2026-10-20T08:00:00Z',
+  },
+  {
+    id: '1',
+    slug: 'older-post',
+    title: 'Older post',
+    summary: 'Another summary.',
+    hero_image_url: null,
+    author: 'Nordic Lead Agency Team',
+    published_date: '2026-10-06T08:00:00Z',
+  },
+];
+
+/** The list at `path`; the post pages' loaders never finish, to hold a navigation in flight. */
+function renderListAt(path: string, result: BlogListResult) {
+  const Stub = createRoutesStub([
+    { path: '/blog', Component: () => <BlogList result={result} /> },
+    { path: '/sv/blog', Component: () => <BlogList result={result} /> },
+    { path: '/blog/:slug', loader: () => new Promise(() => {}), Component: () => null },
+    { path: '/sv/blog/:slug', loader: () => new Promise(() => {}), Component: () => null },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+describe('BlogList', () => {
+  it('shows the English title, intro and the posts as cards with reading time, in order', () => {
+    renderListAt('/blog', { status: 'loaded', posts });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Marketing Insights & Tips' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/business owners/)).toBeTruthy();
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual(['Newer post', 'Older post']);
+    expect(screen.getAllByText('1 min read')).toHaveLength(2);
+  });
+
+  it('shows the Swedish title and intro', () => {
+    renderListAt('/sv/blog', { status: 'loaded', posts });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Marknadsföringsinsikter & tips' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/driver företag.*kort och rakt på sak/)).toBeTruthy();
+    expect(screen.getAllByText('1 min läsning')).toHaveLength(2);
+  });
+
+  it('shows the error text in place of the list when the posts failed to load', () => {
+    renderListAt('/blog', { status: 'failed' });
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load blog posts');
+    expect(screen.queryByRole('article')).toBeNull();
+    cleanup();
+    renderListAt('/sv/blog', { status: 'failed' });
+    expect(screen.getByRole('alert').textContent).toBe('Misslyckades att ladda blogginlägg');
+  });
+
+  it('shows the empty text when the language has no published posts', () => {
+    renderListAt('/blog', { status: 'loaded', posts: [] });
+    expect(screen.getByText('No blog posts available yet.')).toBeTruthy();
+    cleanup();
+    renderListAt('/sv/blog', { status: 'loaded', posts: [] });
+    expect(screen.getByText('Inga blogginlägg tillgängliga ännu.')).toBeTruthy();
+  });
+
+  it('gives way to the post spinner while a clicked post loads', async () => {
+    renderListAt('/sv/blog', { status: 'loaded', posts });
+    fireEvent.click(screen.getByRole('link', { name: 'Newer post' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Laddar blogginlägget...');
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+});

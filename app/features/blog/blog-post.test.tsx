@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BlogPost } from '~/data/posts';
+import { BlogPostView, type BlogPostResult } from './blog-post';
+
+afterEach(cleanup);
+
+const post: BlogPost = {
+  id: '1',
+  slug: 'svara-snabbt',
+  title: 'Svara snabbt på leads',
+  summary: 'Den som svarar först får jobbet.',
+  content:
+    '# Varför det spelar roll\n\n| Svarstid | Chans |\n|---|---|\n| 5 min | hög |\n\n- Ring\n- Mejla',
+  hero_image_url: 'https://images.example.com/phone.jpg',
+  author: 'Teamet på Nordic Lead Agency',
+  is_published: true,
+  language: 'swedish',
+  published_date: '2026-11-10T08:00:00Z',
+  created_at: '2026-11-10T08:00:00Z',
+  updated_at: '2026-11-10T08:00:00Z',
+};
+
+/** The post page at `path`; the list pages' loaders never finish, to hold a navigation in flight. */
+function renderPostAt(path: string, result: BlogPostResult) {
+  const Stub = createRoutesStub([
+    { path: '/blog/:slug', Component: () => <BlogPostView result={result} /> },
+    { path: '/sv/blog/:slug', Component: () => <BlogPostView result={result} /> },
+    { path: '/blog', loader: () => new Promise(() => {}), Component: () => null },
+    { path: '/sv/blog', loader: () => new Promise(() => {}), Component: () => null },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+describe('BlogPostView', () => {
+  it('shows the Swedish post: back link, title, author, date, reading time, hero, body and CTA', () => {
+    renderPostAt('/sv/blog/svara-snabbt', { status: 'loaded', post });
+    expect(screen.getByRole('link', { name: /Tillbaka till bloggen/ }).getAttribute('href')).toBe(
+      '/sv/blog',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Svara snabbt på leads' })).toBeTruthy();
+    const article = screen.getByRole('article');
+    expect(article.textContent).toContain('Av Teamet på Nordic Lead Agency');
+    expect(article.textContent).toContain('10 november 2026');
+    expect(article.textContent).toContain('1 min läsning');
+    const hero = screen.getByRole('img', { name: 'Svara snabbt på leads' });
+    expect([hero.getAttribute('width'), hero.getAttribute('height')]).toEqual(['1200', '675']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Varför det spelar roll' })).toBeTruthy();
+    expect(screen.getByRole('table')).toBeTruthy();
+    const cta = screen.getByRole('complementary', { name: 'Redo att växa ditt företag?' });
+    expect(cta.textContent).toContain('GRATIS');
+    expect(
+      within(cta)
+        .getByRole('link', { name: 'Boka ditt gratis strategisamtal' })
+        .getAttribute('href'),
+    ).toBe('/sv/book-call');
+  });
+
+  it('shows the English post texts, its long date and a CTA to /book-call', () => {
+    renderPostAt('/blog/answer-fast', {
+      status: 'loaded',
+      post: {
+        ...post,
+        title: 'Answer fast',
+        author: 'Nordic Lead Agency Team',
+        hero_image_url: null,
+      },
+    });
+    const article = screen.getByRole('article');
+    expect(article.textContent).toContain('By Nordic Lead Agency Team');
+    expect(article.textContent).toContain('November 10, 2026');
+    expect(article.textContent).toContain('1 min read');
+    expect(article.querySelector('img')).toBeNull();
+    expect(screen.getByRole('link', { name: /Back to Blog/ }).getAttribute('href')).toBe('/blog');
+    const cta = screen.getByRole('complementary', { name: 'Ready to Grow Your Business?' });
+    expect(cta.textContent).toContain('FREE consultation');
+    expect(
+      within(cta).getByRole('link', { name: 'Book Your Free Strategy Call' }).getAttribute('href'),
+    ).toBe('/book-call');
+  });
+
+  it('estimates the reading time from the content at 200 words a minute', () => {
+    const content = Array.from({ length: 401 }, () => 'word').join(' ');
+    renderPostAt('/blog/long', { status: 'loaded', post: { ...post, content } });
+    expect(screen.getByRole('article').textContent).toContain('3 min read');
+  });
+
+  it('shows the not-found texts and a way back to the blog in both languages', () => {
+    renderPostAt('/blog/no-such-post', { status: 'not-found' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Blog post not found' })).toBeTruthy();
+    expect(
+      screen.getByText("The blog post you're looking for doesn't exist or has been removed."),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Blog/ }).getAttribute('href')).toBe('/blog');
+    cleanup();
+
+    renderPostAt('/sv/blog/no-such-post', { status: 'not-found' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Blogginlägget hittades inte' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Blogginlägget du letar efter finns inte eller har tagits bort.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Tillbaka till bloggen/ }).getAttribute('href')).toBe(
+      '/sv/blog',
+    );
+  });
+
+  it('shows the failure as the heading in both languages', () => {
+    renderPostAt('/blog/x', { status: 'failed' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Failed to load blog post' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Blog/ })).toBeTruthy();
+    cleanup();
+    renderPostAt('/sv/blog/x', { status: 'failed' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Misslyckades att ladda blogginlägget' }),
+    ).toBeTruthy();
+  });
+
+  it('gives way to the list spinner while the list loads after Back to Blog', async () => {
+    renderPostAt('/blog/answer-fast', { status: 'loaded', post });
+    fireEvent.click(screen.getByRole('link', { name: /Back to Blog/ }));
+    expect((await screen.findByRole('status')).textContent).toBe('Loading blog posts...');
+    cleanup();
+    renderPostAt('/sv/blog/x', { status: 'not-found' });
+    fireEvent.click(screen.getByRole('link', { name: /Tillbaka till bloggen/ }));
+    expect((await screen.findByRole('status')).textContent).toBe('Laddar blogginlägg...');
+  });
+});

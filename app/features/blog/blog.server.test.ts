@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataError } from '~/data/errors';
+import { getPublishedPostBySlug, listPublishedPosts, type BlogPost } from '~/data/posts';
+import { loadBlogList, loadBlogPost } from './blog.server';
+
+vi.mock('~/data/supabase.server', () => ({ getServerSupabase: () => ({}) }));
+vi.mock('~/data/posts', () => ({ listPublishedPosts: vi.fn(), getPublishedPostBySlug: vi.fn() }));
+
+/** The body and status of what a loader returned, with or without data()'s wrapper. */
+function unwrap(result: unknown): { body: unknown; status: number } {
+  if (
+    result &&
+    typeof result === 'object' &&
+    'type' in result &&
+    result.type === 'DataWithResponseInit'
+  ) {
+    const wrapped = result as unknown as { data: unknown; init: { status?: number } | null };
+    return { body: wrapped.data, status: wrapped.init?.status ?? 200 };
+  }
+  return { body: result, status: 200 };
+}
+
+const request = (path: string) => new Request(`http://127.0.0.1:3000${path}`);
+const post = { slug: 'a-post', title: 'A post' } as BlogPost;
+
+let logged: unknown[][];
+beforeEach(() => {
+  logged = [];
+  // The shared setup fails a test on console.error; these tests expect exactly one log.
+  vi.mocked(console.error).mockImplementation((...args: unknown[]) => void logged.push(args));
+});
+afterEach(() => vi.clearAllMocks());
+
+describe('loadBlogList', () => {
+  it('reads the published posts of the page language', async () => {
+    vi.mocked(listPublishedPosts).mockResolvedValue([]);
+    expect(unwrap(await loadBlogList(request('/sv/blog')))).toEqual({
+      body: { status: 'loaded', posts: [] },
+      status: 200,
+    });
+    expect(vi.mocked(listPublishedPosts).mock.calls[0]![1]).toBe('swedish');
+    await loadBlogList(request('/blog'));
+    expect(vi.mocked(listPublishedPosts).mock.calls[1]![1]).toBe('english');
+    expect(logged).toEqual([]);
+  });
+
+  it('answers 500 and logs the error when the posts cannot be read', async () => {
+    const error = new DataError('connection refused', { status: 503 });
+    vi.mocked(listPublishedPosts).mockRejectedValue(error);
+    expect(unwrap(await loadBlogList(request('/blog')))).toEqual({
+      body: { status: 'failed' },
+      status: 500,
+    });
+    expect(logged).toEqual([['Failed to load blog posts:', error]]);
+  });
+});
+
+describe('loadBlogPost', () => {
+  it('reads the post at the slug in the page language', async () => {
+    vi.mocked(getPublishedPostBySlug).mockResolvedValue(post);
+    expect(unwrap(await loadBlogPost(request('/sv/blog/a-post'), 'a-post'))).toEqual({
+      body: { status: 'loaded', post },
+      status: 200,
+    });
+    expect(vi.mocked(getPublishedPostBySlug).mock.calls[0]!.slice(1)).toEqual([
+      'swedish',
+      'a-post',
+    ]);
+  });
+
+  it('answers 404 when there is no such published post in that language', async () => {
+    vi.mocked(getPublishedPostBySlug).mockResolvedValue(null);
+    expect(unwrap(await loadBlogPost(request('/blog/a-post'), 'a-post'))).toEqual({
+      body: { status: 'not-found' },
+      status: 404,
+    });
+    expect(logged).toEqual([]);
+  });
+
+  it('answers 404 without a query for a path that cannot be a slug', async () => {
+    expect(unwrap(await loadBlogPost(request('/blog/A%20Post'), 'A Post')).status).toBe(404);
+    expect(getPublishedPostBySlug).not.toHaveBeenCalled();
+  });
+
+  it('answers 500 and logs the error on any other failure', async () => {
+    const error = new DataError('permission denied', { code: '42501', status: 401 });
+    vi.mocked(getPublishedPostBySlug).mockRejectedValue(error);
+    expect(unwrap(await loadBlogPost(request('/blog/a-post'), 'a-post'))).toEqual({
+      body: { status: 'failed' },
+      status: 500,
+    });
+    expect(logged).toEqual([['Failed to load blog post:', error]]);
+  });
+});

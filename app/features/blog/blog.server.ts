@@ -1,0 +1,42 @@
+// The blog's loaders: published posts of the page's language through the data module, with the
+// states of specification §4 (loaded, empty, not found, failed) and the errors of §8.
+import { data } from 'react-router';
+import { getPublishedPostBySlug, listPublishedPosts } from '~/data/posts';
+import { getServerSupabase } from '~/data/supabase.server';
+import { postLanguage } from '~/i18n/format';
+import { languageFromPath } from '~/i18n/locale';
+
+function pageLanguage(request: Request) {
+  return postLanguage(languageFromPath(new URL(request.url).pathname));
+}
+
+/** All published posts of the page's language, newest first; a failure answers 500 and is logged. */
+export async function loadBlogList(request: Request) {
+  try {
+    const posts = await listPublishedPosts(getServerSupabase(), pageLanguage(request));
+    return { status: 'loaded' as const, posts };
+  } catch (error) {
+    console.error('Failed to load blog posts:', error);
+    return data({ status: 'failed' as const }, { status: 500 });
+  }
+}
+
+/** Slugs are lowercase letters, digits and hyphens (the table's check constraint). */
+const slugPattern = /^[a-z0-9-]+$/;
+
+/**
+ * The published post at the slug in the page's language. No such post (PGRST116, or a path that
+ * cannot be a slug) answers 404; any other failure answers 500 and is logged.
+ */
+export async function loadBlogPost(request: Request, slug: string) {
+  const notFound = () => data({ status: 'not-found' as const }, { status: 404 });
+  if (!slugPattern.test(slug)) return notFound();
+  try {
+    const post = await getPublishedPostBySlug(getServerSupabase(), pageLanguage(request), slug);
+    if (!post) return notFound();
+    return { status: 'loaded' as const, post };
+  } catch (error) {
+    console.error('Failed to load blog post:', error);
+    return data({ status: 'failed' as const }, { status: 500 });
+  }
+}
