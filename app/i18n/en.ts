@@ -50,7 +50,7 @@ export const en = {
       title: 'Thank You for Subscribing',
       description: 'Your newsletter subscription is confirmed.',
       heading: 'Thank You for Subscribing!',
-      lead: 'Your first marketing tips are on their way.',
+      lead: 'Your subscription is confirmed – your first marketing tips are on their way.',
     },
     newsletterAlmostThere: {
       title: "You're Almost There",
@@ -94,8 +94,8 @@ export const en = {
       title: 'Free Meta Ads Guide',
       description:
         'Get our free guide to Meta Ads for local businesses: steady leads without wasting money.',
-      heading: 'Get Your FREE Meta Ads Guide',
-      lead: 'Learn how local businesses use Meta Ads to win steady leads without wasting money.',
+      heading: 'The Meta Ads Guide for Local Businesses',
+      lead: 'Learn how local businesses turn Facebook and Instagram ads into a steady stream of quality leads – without wasting money.',
     },
   },
   /** Post cards and lists, shared by the blog and the thank-you and confirmation pages. */

@@ -48,7 +48,7 @@ export const sv: Dictionary = {
       title: 'Tack för att du prenumererar',
       description: 'Din prenumeration på nyhetsbrevet är bekräftad.',
       heading: 'Tack för att du prenumererar!',
-      lead: 'Dina första marknadsföringstips är på väg.',
+      lead: 'Din prenumeration är bekräftad – dina första marknadsföringstips är på väg.',
     },
     newsletterAlmostThere: {
       title: 'Du är nästan framme',
@@ -92,8 +92,8 @@ export const sv: Dictionary = {
       title: 'Gratis guide till Meta Ads',
       description:
         'Hämta vår kostnadsfria guide till Meta Ads för lokala företag: ett jämnt flöde av leads utan att slösa pengar.',
-      heading: 'Få din GRATIS Meta Ads Guide',
-      lead: 'Lär dig hur lokala företag använder Meta Ads för att få ett jämnt flöde av leads utan att slösa pengar.',
+      heading: 'Meta Ads-guiden för lokala företag',
+      lead: 'Lär dig hur lokala företag förvandlar annonser på Facebook och Instagram till ett jämnt flöde av kvalitetsleads – utan att slösa pengar.',
     },
   },
   posts: {

@@ -1,10 +1,16 @@
 import type { Route } from './+types/newsletter-almost-there-page';
+import { latestPostsOrNone } from '~/data/latest-posts.server';
+import { NewsletterAlmostThere } from '~/features/newsletter/almost-there';
+import { languageFromPath } from '~/i18n/locale';
 import { pageMeta } from '~/i18n/page-meta';
-import { DictionaryPageIntro } from '~/ui/page-intro';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { posts: await latestPostsOrNone(languageFromPath(new URL(request.url).pathname)) };
+}
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (t) => t.pages.newsletterAlmostThere);
+  pageMeta(args, (t) => t.pages.newsletterAlmostThere, { noindex: true });
 
-export default function NewsletterAlmostTherePage() {
-  return <DictionaryPageIntro page="newsletterAlmostThere" />;
+export default function NewsletterAlmostTherePage({ loaderData }: Route.ComponentProps) {
+  return <NewsletterAlmostThere posts={loaderData.posts} />;
 }

@@ -1,9 +1,16 @@
 import type { Route } from './+types/newsletter-thank-you-page';
+import { latestPostsOrNone } from '~/data/latest-posts.server';
+import { NewsletterThankYou } from '~/features/newsletter/thank-you';
+import { languageFromPath } from '~/i18n/locale';
 import { pageMeta } from '~/i18n/page-meta';
-import { DictionaryPageIntro } from '~/ui/page-intro';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.newsletterThankYou);
+export async function loader({ request }: Route.LoaderArgs) {
+  return { posts: await latestPostsOrNone(languageFromPath(new URL(request.url).pathname)) };
+}
 
-export default function NewsletterThankYouPage() {
-  return <DictionaryPageIntro page="newsletterThankYou" />;
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, (t) => t.pages.newsletterThankYou, { noindex: true });
+
+export default function NewsletterThankYouPage({ loaderData }: Route.ComponentProps) {
+  return <NewsletterThankYou posts={loaderData.posts} />;
 }
