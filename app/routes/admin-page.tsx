@@ -1,9 +1,13 @@
 // Blog management: English only and rendered in the browser, so its code stays out of the public
-// pages. The server sends the fallback below; the page itself renders once hydrated.
+// pages. The server sends the fallback below; the page itself renders once hydrated. The guard
+// lets a signed-in administrator in and sends anyone else to /login.
 import type { Route } from './+types/admin-page';
+import { BlogManager } from '~/features/admin/blog-manager';
+import { AuthProvider } from '~/features/auth/auth-provider';
+import { RequireAuth } from '~/features/auth/require-auth';
+import { useBrowserSupabase } from '~/features/auth/use-browser-supabase';
 import { pageMeta } from '~/i18n/page-meta';
 import { LoadingStatus } from '~/ui/loading-status';
-import { PageIntro } from '~/ui/page-intro';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Blog Posts Management' }, { noindex: true });
@@ -18,10 +22,18 @@ export function HydrateFallback() {
 }
 
 export default function AdminPage() {
+  const client = useBrowserSupabase();
   return (
-    <PageIntro
-      heading="Blog Posts Management"
-      lead="Create, edit, publish and delete blog posts."
-    />
+    <AuthProvider client={client}>
+      <RequireAuth>
+        {({ user, signOut }) => (
+          <BlogManager
+            client={client}
+            email={user.email ?? ''}
+            onSignOut={() => signOut({ redirectTo: '/' })}
+          />
+        )}
+      </RequireAuth>
+    </AuthProvider>
   );
 }

@@ -1,9 +1,11 @@
 // Admin sign-in: English only and rendered in the browser, so its code stays out of the public
 // pages. The server sends the fallback below; the page itself renders once hydrated.
 import type { Route } from './+types/login-page';
+import { AuthProvider } from '~/features/auth/auth-provider';
+import { LoginScreen } from '~/features/auth/login-screen';
+import { useBrowserSupabase } from '~/features/auth/use-browser-supabase';
 import { pageMeta } from '~/i18n/page-meta';
 import { LoadingStatus } from '~/ui/loading-status';
-import { PageIntro } from '~/ui/page-intro';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(
@@ -22,5 +24,10 @@ export function HydrateFallback() {
 }
 
 export default function LoginPage() {
-  return <PageIntro heading="Admin Login" lead="Sign in to manage blog posts" />;
+  const client = useBrowserSupabase();
+  return (
+    <AuthProvider client={client}>
+      <LoginScreen client={client} />
+    </AuthProvider>
+  );
 }

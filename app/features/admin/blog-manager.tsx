@@ -1,0 +1,154 @@
+// The blog manager at /admin (specification §2 "Admin blog management", §4 "Admin modes"): a
+// list, a create form and an edit form. ?edit={id} opens a post in edit mode (the list's Edit
+// buttons use it too, so the browser's Back returns to the list); if that post cannot be loaded,
+// the manager falls back to the list.
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { getPostById, listAllPosts, type BlogPost } from '~/data/posts';
+import type { AppSupabaseClient } from '~/data/supabase';
+import { LoadingStatus } from '~/ui/loading-status';
+import { adminCopy as copy } from './copy';
+import { PostForm } from './post-form';
+import { PostList } from './post-list';
+import './admin.css';
+
+export function BlogManager({
+  client,
+  email,
+  onSignOut,
+}: {
+  client: AppSupabaseClient;
+  email: string;
+  /** Ends the session and leaves for the home page. */
+  onSignOut: () => Promise<void>;
+}) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const editId = searchParams.get('edit');
+  const [creating, setCreating] = useState(false);
+  const [posts, setPosts] = useState<BlogPost[]>([]);
+  const [loadingPosts, setLoadingPosts] = useState(true);
+  const [editing, setEditing] = useState<BlogPost | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+
+  const loadPosts = useCallback(async () => {
+    setLoadingPosts(true);
+    try {
+      setPosts(await listAllPosts(client));
+    } catch (error) {
+      // §8: logged only; the list ends empty.
+      console.error('Could not load the blog posts:', error);
+      setPosts([]);
+    } finally {
+      setLoadingPosts(false);
+    }
+  }, [client]);
+
+  useEffect(() => {
+    void loadPosts();
+  }, [loadPosts]);
+
+  useEffect(() => {
+    if (!editId) return;
+    let current = true;
+    getPostById(client, editId).then(
+      (post) => {
+        if (current) setEditing(post);
+      },
+      (error: unknown) => {
+        if (!current) return;
+        // §8: logged, and back to the list.
+        console.error(`Could not load the blog post ${editId}:`, error);
+        void navigate('/admin', { replace: true });
+      },
+    );
+    return () => {
+      current = false;
+      // Leaving this post: the next visit loads it afresh.
+      setEditing(null);
+    };
+  }, [client, editId, navigate]);
+
+  function backToList() {
+    setCreating(false);
+    if (editId) void navigate('/admin');
+  }
+
+  function saved() {
+    setCreating(false);
+    void navigate('/admin');
+    void loadPosts();
+  }
+
+  async function signOut() {
+    setSigningOut(true);
+    setSignOutError(null);
+    try {
+      await onSignOut();
+    } catch (error) {
+      setSignOutError(copy.signOutFailed(error instanceof Error ? error.message : String(error)));
+      setSigningOut(false);
+    }
+  }
+
+  let body;
+  if (editId) {
+    body =
+      editing?.id === editId ? (
+        <PostForm
+          key={editing.id}
+          client={client}
+          post={editing}
+          onBack={backToList}
+          onSaved={saved}
+        />
+      ) : (
+        <LoadingStatus text={copy.form.loadingPost} />
+      );
+  } else if (creating) {
+    body = <PostForm key="new" client={client} onBack={backToList} onSaved={saved} />;
+  } else {
+    body = (
+      <PostList
+        client={client}
+        posts={posts}
+        loading={loadingPosts}
+        onCreate={() => setCreating(true)}
+        onEdit={(post) => void navigate(`/admin?edit=${encodeURIComponent(post.id)}`)}
+        onDeleted={() => void loadPosts()}
+      />
+    );
+  }
+
+  return (
+    <div className="admin">
+      <div className="admin__bar">
+        <div className="container admin__bar-inner">
+          <Link to="/blog" className="admin__back">
+            <span aria-hidden="true">←</span> {copy.backToBlog}
+          </Link>
+          <div className="admin__account">
+            <span>{copy.welcome(email)}</span>
+            <button
+              type="button"
+              className="admin-button admin-button--secondary"
+              onClick={() => void signOut()}
+              disabled={signingOut}
+            >
+              {signingOut ? copy.signingOut : copy.signOut}
+            </button>
+          </div>
+        </div>
+        {signOutError && (
+          <div className="container">
+            <p role="alert" className="admin-notice">
+              {signOutError}
+            </p>
+          </div>
+        )}
+      </div>
+      <div className="container admin__body">{body}</div>
+    </div>
+  );
+}

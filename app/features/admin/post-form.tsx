@@ -1,0 +1,354 @@
+// The blog manager's create and edit form (specification §2, §4, §5, §8). Every control has a
+// visible label and the name of its blog_posts column. The preview renders the content with the
+// public post page's Markdown renderer, so the editor sees what readers will see.
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { createPost, updatePost, type BlogPost, type PostLanguage } from '~/data/posts';
+import type { AppSupabaseClient } from '~/data/supabase';
+import { DataError } from '~/data/errors';
+import { Markdown } from '~/ui/markdown';
+import { adminCopy } from './copy';
+import {
+  SLUG_MAX_LENGTH,
+  emptyPostValues,
+  postInputFromValues,
+  postToValues,
+  publicPostPath,
+  slugAfterTitleChange,
+  validatePost,
+  type PostField,
+  type PostFormErrors,
+  type PostFormValues,
+} from './post-rules';
+
+const copy = adminCopy.form;
+
+/** The fields in the order the form shows them, to focus the first one that is wrong. */
+const fieldOrder: PostField[] = [
+  'language',
+  'hero_image_url',
+  'title',
+  'slug',
+  'summary',
+  'content',
+  'author',
+  'is_published',
+];
+
+export function PostForm({
+  client,
+  post,
+  onBack,
+  onSaved,
+}: {
+  client: AppSupabaseClient;
+  /** The post to edit; without it the form creates one. */
+  post?: BlogPost;
+  onBack: () => void;
+  onSaved: () => void;
+}) {
+  const mode = post ? 'edit' : 'create';
+  const [values, setValues] = useState<PostFormValues>(() =>
+    post ? postToValues(post) : emptyPostValues(),
+  );
+  const [errors, setErrors] = useState<PostFormErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [preview, setPreview] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const fieldId = (field: PostField) => `${id}-${field}`;
+  const errorId = (field: PostField) => `${id}-${field}-error`;
+
+  /** Sets fields; editing a field clears its message (§5). */
+  function change(next: Partial<PostFormValues>) {
+    setValues((current) => ({ ...current, ...next }));
+    setErrors((current) => {
+      const cleared = { ...current };
+      for (const field of Object.keys(next) as PostField[]) delete cleared[field];
+      return cleared;
+    });
+  }
+
+  function changeTitle(title: string) {
+    const slug = slugAfterTitleChange({
+      mode,
+      slug: values.slug,
+      previousTitle: values.title,
+      title,
+    });
+    change(slug === values.slug ? { title } : { title, slug });
+  }
+
+  function focusFirstError(found: PostFormErrors) {
+    const first = fieldOrder.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaveError(null);
+    const found = validatePost(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found);
+      return;
+    }
+    setSaving(true);
+    try {
+      const now = new Date();
+      const input = postInputFromValues(values, { existing: post, now });
+      if (post) await updatePost(client, post.id, input);
+      else await createPost(client, { ...input, created_at: now.toISOString() });
+      onSaved();
+    } catch (error) {
+      setSaving(false);
+      if (error instanceof DataError && error.isUniqueViolation) {
+        const slugTaken = { slug: copy.errors.slugTaken };
+        setErrors(slugTaken);
+        focusFirstError(slugTaken);
+      } else {
+        console.error('Could not save the blog post:', error);
+        setSaveError(copy.errors.saveFailed);
+      }
+    }
+  }
+
+  const error = (field: PostField) =>
+    errors[field] ? (
+      <p id={errorId(field)} className="admin-field__error">
+        {errors[field]}
+      </p>
+    ) : null;
+  /** aria attributes of a control whose field may carry a message and a hint. */
+  const described = (field: PostField, hint?: string) => {
+    const ids = [hint, errors[field] ? errorId(field) : undefined].filter(Boolean).join(' ');
+    return {
+      id: fieldId(field),
+      name: field,
+      'aria-invalid': errors[field] ? true : undefined,
+      'aria-describedby': ids || undefined,
+    } as const;
+  };
+  const slugHintId = `${id}-slug-hint`;
+  const languageHintId = `${id}-language-hint`;
+
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <button type="button" className="admin-link-button" onClick={onBack}>
+        <span aria-hidden="true">←</span> {copy.backToPosts}
+      </button>
+      <div className="admin__heading-row">
+        <h1 id={`${id}-heading`}>{post ? copy.editHeading : copy.createHeading}</h1>
+        <button
+          type="button"
+          className="admin-button admin-button--secondary"
+          onClick={() => setPreview((shown) => !shown)}
+        >
+          {preview ? copy.hidePreview : copy.showPreview}
+        </button>
+      </div>
+
+      <div className={preview ? 'admin-editor admin-editor--preview' : 'admin-editor'}>
+        <form ref={formRef} className="admin-form" noValidate onSubmit={(e) => void submit(e)}>
+          <fieldset className="admin-field">
+            <legend>{copy.language}</legend>
+            <div className="admin-choices">
+              {(['english', 'swedish'] as const).map((language) => (
+                <Choice
+                  key={language}
+                  name="language"
+                  value={language}
+                  checked={values.language === language}
+                  onChange={() => change({ language })}
+                  describedBy={languageHintId}
+                >
+                  {copy.languages[language]}
+                </Choice>
+              ))}
+            </div>
+            <p id={languageHintId} className="admin-field__hint">
+              {copy.languageHint}
+            </p>
+          </fieldset>
+
+          <div className="admin-field">
+            <label htmlFor={fieldId('hero_image_url')}>
+              {copy.heroImageUrl} <span className="admin-field__optional">{copy.optional}</span>
+            </label>
+            <input
+              {...described('hero_image_url')}
+              type="url"
+              inputMode="url"
+              maxLength={2048}
+              placeholder="https://example.com/image.jpg"
+              value={values.hero_image_url}
+              onChange={(e) => change({ hero_image_url: e.target.value })}
+            />
+            {error('hero_image_url')}
+          </div>
+
+          <div className="admin-field">
+            <label htmlFor={fieldId('title')}>{copy.title}</label>
+            <input
+              {...described('title')}
+              type="text"
+              maxLength={300}
+              value={values.title}
+              onChange={(e) => changeTitle(e.target.value)}
+            />
+            {error('title')}
+          </div>
+
+          <div className="admin-field">
+            <label htmlFor={fieldId('slug')}>{copy.slug}</label>
+            <input
+              {...described('slug', slugHintId)}
+              type="text"
+              maxLength={SLUG_MAX_LENGTH}
+              autoCapitalize="none"
+              spellCheck={false}
+              value={values.slug}
+              onChange={(e) => change({ slug: e.target.value })}
+            />
+            <p id={slugHintId} className="admin-field__hint">
+              {copy.slugHint(publicPostPath(values.language, values.slug.trim()))}
+            </p>
+            {error('slug')}
+          </div>
+
+          <div className="admin-field">
+            <label htmlFor={fieldId('summary')}>{copy.summary}</label>
+            <textarea
+              {...described('summary')}
+              rows={3}
+              maxLength={1000}
+              value={values.summary}
+              onChange={(e) => change({ summary: e.target.value })}
+            />
+            {error('summary')}
+          </div>
+
+          <div className="admin-field">
+            <label htmlFor={fieldId('content')}>
+              {copy.content} <span className="admin-field__optional">({copy.contentHint})</span>
+            </label>
+            <textarea
+              {...described('content')}
+              className="admin-field__content"
+              rows={preview ? 10 : 20}
+              maxLength={100_000}
+              value={values.content}
+              onChange={(e) => change({ content: e.target.value })}
+            />
+            {error('content')}
+          </div>
+
+          <div className="admin-field">
+            <label htmlFor={fieldId('author')}>{copy.author}</label>
+            <input
+              {...described('author')}
+              type="text"
+              maxLength={200}
+              value={values.author}
+              onChange={(e) => change({ author: e.target.value })}
+            />
+            {error('author')}
+          </div>
+
+          <fieldset className="admin-field">
+            <legend>{copy.status}</legend>
+            <div className="admin-choices">
+              <Choice
+                name="is_published"
+                value="true"
+                checked={values.is_published}
+                onChange={() => change({ is_published: true })}
+              >
+                {copy.published}
+              </Choice>
+              <Choice
+                name="is_published"
+                value="false"
+                checked={!values.is_published}
+                onChange={() => change({ is_published: false })}
+              >
+                {copy.draft}
+              </Choice>
+            </div>
+          </fieldset>
+
+          <div className="admin-form__actions">
+            <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
+              {post ? (saving ? copy.updating : copy.update) : saving ? copy.creating : copy.create}
+            </button>
+            <p role="alert" className="admin-notice" hidden={!saveError}>
+              {saveError}
+            </p>
+          </div>
+        </form>
+
+        {preview && (
+          <PreviewPanel id={`${id}-preview`} language={values.language}>
+            {values.content}
+          </PreviewPanel>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Choice({
+  name,
+  value,
+  checked,
+  onChange,
+  describedBy,
+  children,
+}: {
+  name: PostField;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className="admin-choice">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        aria-describedby={describedBy}
+      />
+      {children}
+    </label>
+  );
+}
+
+function PreviewPanel({
+  id,
+  language,
+  children,
+}: {
+  id: string;
+  language: PostLanguage;
+  children: string;
+}) {
+  const lang = language === 'swedish' ? 'sv' : 'en';
+  return (
+    <section id={id} className="admin-preview" aria-labelledby={`${id}-heading`} lang={lang}>
+      <h2 id={`${id}-heading`} className="admin-preview__heading" lang="en">
+        {copy.previewHeading}
+      </h2>
+      {children.trim() ? (
+        <Markdown language={lang}>{children}</Markdown>
+      ) : (
+        <p className="admin-preview__empty" lang="en">
+          {copy.previewEmpty}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+// The blog manager's list mode: every post, drafts included, most recently updated first, with
+// its badges, dates and the view, edit and delete actions (specification §2, §8).
+import { useState } from 'react';
+import { deletePost, type BlogPost } from '~/data/posts';
+import type { AppSupabaseClient } from '~/data/supabase';
+import { formatAdminDateTime } from '~/i18n/format';
+import { LoadingStatus } from '~/ui/loading-status';
+import { adminCopy } from './copy';
+import { publicPostPath } from './post-rules';
+
+const copy = adminCopy.list;
+
+export function PostList({
+  client,
+  posts,
+  loading,
+  onCreate,
+  onEdit,
+  onDeleted,
+}: {
+  client: AppSupabaseClient;
+  posts: BlogPost[];
+  loading: boolean;
+  onCreate: () => void;
+  onEdit: (post: BlogPost) => void;
+  onDeleted: () => void;
+}) {
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  async function remove(post: BlogPost) {
+    if (!window.confirm(copy.confirmDelete)) return;
+    setDeleting(post.id);
+    try {
+      await deletePost(client, post.id);
+      onDeleted();
+    } catch (error) {
+      console.error(`Could not delete the blog post ${post.id}:`, error);
+      window.alert(copy.deleteFailed);
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="admin-list-heading">
+      <div className="admin__heading-row">
+        <h1 id="admin-list-heading">{copy.heading}</h1>
+        <button type="button" className="admin-button admin-button--primary" onClick={onCreate}>
+          <span aria-hidden="true">+</span> {copy.create}
+        </button>
+      </div>
+      {loading ? (
+        <LoadingStatus text={copy.loading} />
+      ) : posts.length === 0 ? (
+        <div className="admin-empty">
+          <p className="admin-empty__heading">{copy.emptyHeading}</p>
+          <p>{copy.emptyText}</p>
+        </div>
+      ) : (
+        <ul className="admin-posts">
+          {posts.map((post) => {
+            const language = post.language === 'swedish' ? 'swedish' : 'english';
+            const titleId = `admin-post-${post.id}`;
+            return (
+              <li key={post.id}>
+                <article className="admin-post" aria-labelledby={titleId}>
+                  <div className="admin-post__main">
+                    <div className="admin-post__title-row">
+                      <h2 id={titleId} className="admin-post__title">
+                        {post.title}
+                      </h2>
+                      <span
+                        className={`admin-badge ${post.is_published ? 'admin-badge--published' : 'admin-badge--draft'}`}
+                      >
+                        {post.is_published ? copy.published : copy.draft}
+                      </span>
+                      <span
+                        className="admin-badge admin-badge--language"
+                        lang={language === 'swedish' ? 'sv' : 'en'}
+                      >
+                        {copy.languages[language]}
+                      </span>
+                    </div>
+                    <p className="admin-post__summary">{post.summary}</p>
+                    <p className="admin-post__meta">
+                      <span>{copy.by(post.author)}</span>
+                      <span>{copy.updated(formatAdminDateTime(post.updated_at))}</span>
+                      {post.published_date && (
+                        <span>{copy.publishedAt(formatAdminDateTime(post.published_date))}</span>
+                      )}
+                    </p>
+                  </div>
+                  <div className="admin-post__actions">
+                    {post.is_published && (
+                      <a
+                        className="admin-button admin-button--secondary"
+                        href={publicPostPath(language, post.slug)}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={copy.viewLabel(post.title)}
+                      >
+                        {copy.view}
+                      </a>
+                    )}
+                    <button
+                      type="button"
+                      className="admin-button admin-button--secondary"
+                      aria-label={copy.editLabel(post.title)}
+                      onClick={() => onEdit(post)}
+                    >
+                      {copy.edit}
+                    </button>
+                    <button
+                      type="button"
+                      className="admin-button admin-button--danger"
+                      aria-label={copy.deleteLabel(post.title)}
+                      disabled={deleting === post.id}
+                      onClick={() => void remove(post)}
+                    >
+                      {copy.delete}
+                    </button>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+// The blog post form's rules (specification §4 "Post publication", "Slug auto-generation", §5
+// "Blog post form"): slugs from titles, validation messages, and what a save writes.
+import type { BlogPost, PostInput, PostLanguage } from '~/data/posts';
+import { adminCopy } from './copy';
+
+/** What the form edits, as the controls hold it. */
+export interface PostFormValues {
+  language: PostLanguage;
+  hero_image_url: string;
+  title: string;
+  slug: string;
+  summary: string;
+  content: string;
+  author: string;
+  is_published: boolean;
+}
+
+export type PostField = keyof PostFormValues;
+export type PostFormErrors = Partial<Record<PostField, string>>;
+
+export const DEFAULT_AUTHOR = 'Nordic Lead Agency Team';
+
+/** The database's slug limit (blog_posts_slug_check). */
+export const SLUG_MAX_LENGTH = 200;
+
+const SLUG_PATTERN = /^[a-z0-9-]+$/;
+
+/** Where a post of a language is published: English under /blog, Swedish under /sv/blog. */
+export function publicPostPath(language: PostLanguage, slug: string): string {
+  return `${language === 'swedish' ? '/sv/blog' : '/blog'}/${slug}`;
+}
+
+/** An empty form: English, published, the agency team as author (§3, §9). */
+export function emptyPostValues(): PostFormValues {
+  return {
+    language: 'english',
+    hero_image_url: '',
+    title: '',
+    slug: '',
+    summary: '',
+    content: '',
+    author: DEFAULT_AUTHOR,
+    is_published: true,
+  };
+}
+
+/** The form's values for an existing post; a post without a language is English (§3). */
+export function postToValues(post: BlogPost): PostFormValues {
+  return {
+    language: post.language === 'swedish' ? 'swedish' : 'english',
+    hero_image_url: post.hero_image_url ?? '',
+    title: post.title,
+    slug: post.slug,
+    summary: post.summary,
+    content: post.content,
+    author: post.author,
+    is_published: post.is_published,
+  };
+}
+
+/** Letters that Unicode does not decompose into an ASCII letter plus a mark. */
+const ligatures: Record<string, string> = {
+  æ: 'ae',
+  ø: 'o',
+  œ: 'oe',
+  ß: 'ss',
+  ð: 'd',
+  đ: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
+};
+
+/**
+ * A slug from a title: lower-cased; characters other than letters, digits, spaces and hyphens
+ * removed; whitespace turned into hyphens; repeated hyphens collapsed (§4). Letters with accents
+ * are first written in ASCII (å → a, ö → o, é → e, æ → ae), so Swedish titles keep their words
+ * and the slug matches ^[a-z0-9-]+$. Hyphens at either end are dropped, and the slug is cut to
+ * the database's 200 characters.
+ */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[æøœßðđþłı]/g, (letter) => ligatures[letter] ?? letter)
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .slice(0, SLUG_MAX_LENGTH)
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The slug after the title changes. While creating a post, an empty slug is filled from the
+ * title, and a slug that is still the one the previous title gave keeps following the title; a
+ * slug typed by hand is left alone, and so is any slug while editing.
+ */
+export function slugAfterTitleChange(input: {
+  mode: 'create' | 'edit';
+  slug: string;
+  previousTitle: string;
+  title: string;
+}): string {
+  const { mode, slug, previousTitle, title } = input;
+  if (mode !== 'create') return slug;
+  if (slug !== '' && slug !== slugify(previousTitle)) return slug;
+  return slugify(title);
+}
+
+/**
+ * The §5 rules, checked on submit; an empty object means the post may be saved. The hero image
+ * URL must be a web address when given: the database refuses anything else, and a field message
+ * says more than the generic save failure would.
+ */
+export function validatePost(values: PostFormValues): PostFormErrors {
+  const messages = adminCopy.form.errors;
+  const errors: PostFormErrors = {};
+  const heroImageUrl = values.hero_image_url.trim();
+  if (heroImageUrl && !/^https?:\/\/\S+$/i.test(heroImageUrl))
+    errors.hero_image_url = messages.heroImageUrl;
+  if (!values.title.trim()) errors.title = messages.titleRequired;
+  const slug = values.slug.trim();
+  if (!slug) errors.slug = messages.slugRequired;
+  else if (!SLUG_PATTERN.test(slug)) errors.slug = messages.slugFormat;
+  if (!values.summary.trim()) errors.summary = messages.summaryRequired;
+  if (!values.content.trim()) errors.content = messages.contentRequired;
+  if (!values.author.trim()) errors.author = messages.authorRequired;
+  return errors;
+}
+
+/**
+ * The row a save writes (§4): text trimmed, an empty hero image URL as null, updated_at now, and
+ * published_date kept from the post when it already has one, now when it is first published, null
+ * for a draft. created_at is the caller's, on insert only.
+ */
+export function postInputFromValues(
+  values: PostFormValues,
+  options: { existing?: Pick<BlogPost, 'published_date'>; now: Date },
+): PostInput {
+  const now = options.now.toISOString();
+  return {
+    title: values.title.trim(),
+    slug: values.slug.trim(),
+    content: values.content.trim(),
+    summary: values.summary.trim(),
+    hero_image_url: values.hero_image_url.trim() || null,
+    author: values.author.trim(),
+    is_published: values.is_published,
+    language: values.language,
+    updated_at: now,
+    published_date: values.is_published ? (options.existing?.published_date ?? now) : null,
+  };
+}

@@ -1,0 +1,29 @@
+// The sign-in screens' texts. The administrator's side is English only (specification §2), so this
+// copy is one English object rather than decision 0004's { en, sv } pair.
+export const authCopy = {
+  heading: 'Admin Login',
+  lead: 'Sign in to manage blog posts',
+  loading: 'Loading...',
+  emailLabel: 'Email address',
+  emailPlaceholder: 'Your email address',
+  passwordLabel: 'Your Password',
+  passwordPlaceholder: 'Your password',
+  newPasswordLabel: 'New password',
+  newPasswordPlaceholder: 'Your new password',
+  signIn: { label: 'Sign in', loading: 'Signing in ...', form: 'Sign in' },
+  forgottenPassword: {
+    label: 'Send reset password instructions',
+    loading: 'Sending reset instructions ...',
+    form: 'Reset password',
+    link: 'Forgot your password?',
+    success: 'Check your email for the password reset link',
+  },
+  updatePassword: {
+    label: 'Update password',
+    loading: 'Updating password ...',
+    form: 'Update password',
+    intro: 'Choose a new password for your account.',
+    success: 'Your password has been updated',
+  },
+  backToSignIn: 'Already have an account? Sign in',
+} as const;

@@ -1,0 +1,26 @@
+// The guard on /admin (specification §2): a spinner with 'Loading...' while the auth state loads,
+// then the content for a signed-in user, otherwise /login in place of the current history entry.
+// A sign-out the page asked for goes where it asked (the blog manager's Sign Out goes to /).
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import type { AuthUser } from '~/data/auth';
+import { LoadingStatus } from '~/ui/loading-status';
+import { useAuth, type Auth } from './auth-provider';
+import { authCopy } from './copy';
+
+export function RequireAuth({
+  children,
+}: {
+  children: (auth: Auth & { user: AuthUser }) => ReactNode;
+}) {
+  const auth = useAuth();
+  if (auth.loading) return <LoadingStatus text={authCopy.loading} />;
+  if (!auth.user) {
+    return auth.afterSignOut ? (
+      <Navigate to={auth.afterSignOut} />
+    ) : (
+      <Navigate to="/login" replace />
+    );
+  }
+  return children({ ...auth, user: auth.user });
+}
