@@ -140,7 +140,7 @@ describe('Markdown', () => {
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
   });
 
-  it('shifts headings one level down so the page title stays the only h1', () => {
+  it('moves headings one level down when the body uses #, so the page title stays the only h1', () => {
     const container = renderMarkdown('# One\n\n## Two\n\n### Three\n\n##### Five\n\n###### Six');
     expect(container.querySelector('h1')).toBeNull();
     expect(
@@ -148,6 +148,15 @@ describe('Markdown', () => {
         (heading) => `${heading.tagName}:${heading.textContent}`,
       ),
     ).toEqual(['H2:One', 'H3:Two', 'H4:Three', 'H6:Five', 'H6:Six']);
+  });
+
+  it('keeps the levels of a body that starts at ##, so no level is skipped', () => {
+    const container = renderMarkdown('## Why it matters\n\n### The checklist\n\nText');
+    expect(
+      [...container.querySelectorAll('h1, h2, h3, h4')].map(
+        (heading) => `${heading.tagName}:${heading.textContent}`,
+      ),
+    ).toEqual(['H2:Why it matters', 'H3:The checklist']);
   });
 
   it('renders lists, quotes, emphasis and code', () => {

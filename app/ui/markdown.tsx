@@ -2,7 +2,8 @@
 // (specification §2 "Blog post"). Raw HTML is never rendered as HTML: without rehype-raw,
 // react-markdown turns it into plain text. Link and image URLs go through react-markdown's
 // default urlTransform, which keeps relative URLs and the protocols http, https, irc, ircs,
-// mailto and xmpp, and empties every other URL (javascript:, data:, vbscript:, …).
+// mailto and xmpp, and empties every other URL (javascript:, data:, vbscript:, …). Headings
+// start at h2, under the page's h1.
 import type { ComponentPropsWithoutRef, JSX } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
@@ -49,13 +50,28 @@ function MarkdownTable({ node: _node, ...rest }: Props<'table'>) {
   );
 }
 
+/** The parts of a Markdown syntax tree (mdast) the heading shift reads. */
+interface MarkdownNode {
+  type: string;
+  depth?: number;
+  children?: MarkdownNode[];
+}
+
+function headings(node: MarkdownNode): MarkdownNode[] {
+  const own = node.type === 'heading' ? [node] : [];
+  return own.concat(...(node.children ?? []).map(headings));
+}
+
 /**
- * The page's title is the only h1, so the body's headings start one level lower:
- * # becomes h2, ## h3, … and ##### and ###### both h6.
+ * The page's title is the only h1, so the body's headings start at h2: when the body uses #, every
+ * heading moves one level down (# → h2, ## → h3, …, ###### stays h6). A body whose top level is
+ * already ## (as the demo posts are written) keeps its levels, so no level is skipped.
  */
-function shifted(Tag: 'h2' | 'h3' | 'h4' | 'h5' | 'h6') {
-  return function ShiftedHeading({ node: _node, ...rest }: Props<typeof Tag>) {
-    return <Tag {...rest} />;
+function remarkHeadingsBelowTitle() {
+  return (tree: MarkdownNode) => {
+    const all = headings(tree);
+    if (!all.some((heading) => heading.depth === 1)) return;
+    for (const heading of all) heading.depth = Math.min(6, (heading.depth ?? 1) + 1);
   };
 }
 
@@ -63,15 +79,9 @@ const components: Components = {
   a: MarkdownLink,
   img: MarkdownImage,
   table: MarkdownTable,
-  h1: shifted('h2'),
-  h2: shifted('h3'),
-  h3: shifted('h4'),
-  h4: shifted('h5'),
-  h5: shifted('h6'),
-  h6: shifted('h6'),
 };
 
-const remarkPlugins = [remarkGfm];
+const remarkPlugins = [remarkGfm, remarkHeadingsBelowTitle];
 
 export function Markdown({
   children,
