@@ -102,9 +102,7 @@ describe('validateConsultation', () => {
   });
 
   it('accepts an address with subdomains and a plus', () => {
-    expect(validateConsultation({ ...valid, email: 'a.b+c@mail.example.co.uk' }, 'en')).toEqual(
-      {},
-    );
+    expect(validateConsultation({ ...valid, email: 'a.b+c@mail.example.co.uk' }, 'en')).toEqual({});
   });
 
   it('needs at least 20 characters of problems once trimmed', () => {
@@ -116,9 +114,9 @@ describe('validateConsultation', () => {
       'Vänligen ange minst 20 tecken',
     );
     // 19 characters padded to more than 20 with spaces still count as 19.
-    expect(
-      validateConsultation({ ...valid, problems: `   ${nineteen}   ` }, 'en').problems,
-    ).toBe('Please provide at least 20 characters.');
+    expect(validateConsultation({ ...valid, problems: `   ${nineteen}   ` }, 'en').problems).toBe(
+      'Please provide at least 20 characters.',
+    );
     expect(validateConsultation({ ...valid, problems: ` ${'x'.repeat(20)} ` }, 'en')).toEqual({});
   });
 
