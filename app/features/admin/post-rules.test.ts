@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import type { BlogPost } from '~/data/posts';
+import {
+  DEFAULT_AUTHOR,
+  emptyPostValues,
+  postInputFromValues,
+  postToValues,
+  publicPostPath,
+  slugAfterTitleChange,
+  slugify,
+  validatePost,
+  type PostFormValues,
+} from './post-rules';
+
+const filled: PostFormValues = {
+  language: 'english',
+  hero_image_url: '',
+  title: 'Ten Tips',
+  slug: 'ten-tips',
+  summary: 'Short and useful.',
+  content: '# Tips\n\nOne.',
+  author: DEFAULT_AUTHOR,
+  is_published: true,
+};
+
+describe('slugify', () => {
+  it('lower-cases and turns spaces into hyphens', () => {
+    expect(slugify('Google Ads That Convert')).toBe('google-ads-that-convert');
+  });
+
+  it('removes characters other than letters, digits, spaces and hyphens', () => {
+    expect(slugify('Why 90% of Ads Fail (and How to Fix It)!')).toBe(
+      'why-90-of-ads-fail-and-how-to-fix-it',
+    );
+    expect(slugify('Tips & Tricks: 2026 edition?')).toBe('tips-tricks-2026-edition');
+    expect(slugify('snake_case & emoji 🚀 title')).toBe('snakecase-emoji-title');
+  });
+
+  it('collapses repeated spaces and hyphens and drops them at the ends', () => {
+    expect(slugify('  Leads   --  fast -- ')).toBe('leads-fast');
+    expect(slugify('a\t\nb')).toBe('a-b');
+    expect(slugify('-already-a-slug-')).toBe('already-a-slug');
+  });
+
+  it('writes Swedish and other accented letters in ASCII', () => {
+    expect(slugify('Så får du fler kunder på 30 dagar')).toBe('sa-far-du-fler-kunder-pa-30-dagar');
+    expect(slugify('Öka försäljningen med Facebook-annonser')).toBe(
+      'oka-forsaljningen-med-facebook-annonser',
+    );
+    expect(slugify('Café Ærø Straße Łódź')).toBe('cafe-aero-strasse-lodz');
+  });
+
+  it('always gives what the database accepts, or nothing', () => {
+    for (const title of ['ÅÄÖ åäö', 'Crème brûlée', '!!!', '', '   ', 'x'.repeat(500)]) {
+      const slug = slugify(title);
+      expect(slug === '' || /^[a-z0-9-]+$/.test(slug)).toBe(true);
+      expect(slug.length).toBeLessThanOrEqual(200);
+      expect(slug.startsWith('-') || slug.endsWith('-')).toBe(false);
+    }
+    expect(slugify('!!!')).toBe('');
+    expect(slugify('ÅÄÖ åäö')).toBe('aao-aao');
+  });
+});
+
+describe('slugAfterTitleChange', () => {
+  it('fills an empty slug from the title while creating a post', () => {
+    expect(slugAfterTitleChange({ mode: 'create', slug: '', previousTitle: '', title: 'H' })).toBe(
+      'h',
+    );
+  });
+
+  it('keeps following the title while the slug is still the generated one', () => {
+    expect(
+      slugAfterTitleChange({
+        mode: 'create',
+        slug: 'hello',
+        previousTitle: 'Hello',
+        title: 'Hello World',
+      }),
+    ).toBe('hello-world');
+  });
+
+  it('leaves a slug typed by hand alone', () => {
+    expect(
+      slugAfterTitleChange({
+        mode: 'create',
+        slug: 'my-own',
+        previousTitle: 'Hello',
+        title: 'Hello World',
+      }),
+    ).toBe('my-own');
+  });
+
+  it('never changes the slug of a post being edited', () => {
+    expect(
+      slugAfterTitleChange({ mode: 'edit', slug: '', previousTitle: '', title: 'New title' }),
+    ).toBe('');
+    expect(
+      slugAfterTitleChange({ mode: 'edit', slug: 'old', previousTitle: 'Old', title: 'New' }),
+    ).toBe('old');
+  });
+});
+
+describe('validatePost', () => {
+  it('accepts a complete post', () => {
+    expect(validatePost(filled)).toEqual({});
+  });
+
+  it('gives the specification’s message for each empty required field', () => {
+    const blank = { ...filled, title: ' ', slug: '', summary: '\n', content: '  ', author: '' };
+    expect(validatePost(blank)).toEqual({
+      title: 'Title is required',
+      slug: 'Slug is required',
+      summary: 'Summary is required',
+      content: 'Content is required',
+      author: 'Author is required',
+    });
+  });
+
+  it('allows only lowercase letters, digits and hyphens in the slug', () => {
+    const message = 'Slug must contain only lowercase letters, numbers, and hyphens';
+    for (const slug of ['Upper', 'with space', 'under_score', 'ö-slug', 'dot.slug']) {
+      expect(validatePost({ ...filled, slug }).slug).toBe(message);
+    }
+    expect(validatePost({ ...filled, slug: '  ten-tips-2  ' })).toEqual({});
+  });
+
+  it('takes an empty hero image URL, and a web address, but nothing else', () => {
+    expect(validatePost({ ...filled, hero_image_url: '  ' })).toEqual({});
+    expect(validatePost({ ...filled, hero_image_url: 'https://example.com/a.jpg' })).toEqual({});
+    expect(validatePost({ ...filled, hero_image_url: 'javascript:alert(1)' }).hero_image_url).toBe(
+      'Hero image URL must start with http:// or https://',
+    );
+  });
+});
+
+describe('the form’s starting values', () => {
+  it('starts a new post in English, published, by the agency’s team', () => {
+    expect(emptyPostValues()).toEqual({
+      language: 'english',
+      hero_image_url: '',
+      title: '',
+      slug: '',
+      summary: '',
+      content: '',
+      author: 'Nordic Lead Agency Team',
+      is_published: true,
+    });
+  });
+
+  it('reads an existing post, treating anything but swedish as English', () => {
+    const post = {
+      id: '1',
+      slug: 's',
+      title: 'T',
+      summary: 'S',
+      content: 'C',
+      hero_image_url: null,
+      author: 'A',
+      is_published: false,
+      language: 'klingon',
+      created_at: '2026-11-01T00:00:00Z',
+      updated_at: '2026-11-02T00:00:00Z',
+      published_date: null,
+    } as BlogPost;
+    expect(postToValues(post)).toMatchObject({ language: 'english', hero_image_url: '' });
+    expect(postToValues({ ...post, language: 'swedish' }).language).toBe('swedish');
+  });
+});
+
+describe('postInputFromValues', () => {
+  const now = new Date('2026-11-21T10:00:00.000Z');
+
+  it('trims every text and stores an empty hero image URL as null', () => {
+    const input = postInputFromValues(
+      {
+        ...filled,
+        title: '  Ten Tips ',
+        slug: ' ten-tips ',
+        summary: ' Short. ',
+        content: '\nBody\n',
+        author: ' Me ',
+        hero_image_url: '   ',
+      },
+      { now },
+    );
+    expect(input).toMatchObject({
+      title: 'Ten Tips',
+      slug: 'ten-tips',
+      summary: 'Short.',
+      content: 'Body',
+      author: 'Me',
+      hero_image_url: null,
+    });
+    expect(
+      postInputFromValues({ ...filled, hero_image_url: ' https://x.test/a.png ' }, { now })
+        .hero_image_url,
+    ).toBe('https://x.test/a.png');
+  });
+
+  it('dates a newly published post now and sets updated_at on every save', () => {
+    const input = postInputFromValues(filled, { now });
+    expect(input.published_date).toBe('2026-11-21T10:00:00.000Z');
+    expect(input.updated_at).toBe('2026-11-21T10:00:00.000Z');
+    expect(input).not.toHaveProperty('created_at');
+  });
+
+  it('keeps the publication date of a post that already has one', () => {
+    const input = postInputFromValues(filled, {
+      existing: { published_date: '2026-10-01T08:00:00+00:00' },
+      now,
+    });
+    expect(input.published_date).toBe('2026-10-01T08:00:00+00:00');
+    expect(input.updated_at).toBe('2026-11-21T10:00:00.000Z');
+  });
+
+  it('dates a draft that is published now', () => {
+    const input = postInputFromValues(filled, { existing: { published_date: null }, now });
+    expect(input.published_date).toBe('2026-11-21T10:00:00.000Z');
+  });
+
+  it('clears the publication date of a draft', () => {
+    const draft = { ...filled, is_published: false };
+    expect(postInputFromValues(draft, { now }).published_date).toBeNull();
+    expect(
+      postInputFromValues(draft, { existing: { published_date: '2026-10-01T08:00:00Z' }, now })
+        .published_date,
+    ).toBeNull();
+  });
+});
+
+describe('publicPostPath', () => {
+  it('puts English posts under /blog and Swedish ones under /sv/blog', () => {
+    expect(publicPostPath('english', 'ten-tips')).toBe('/blog/ten-tips');
+    expect(publicPostPath('swedish', 'tio-tips')).toBe('/sv/blog/tio-tips');
+  });
+});
