@@ -1,9 +1,17 @@
 import type { Route } from './+types/privacy-policy-page';
+import { PrivacyPolicy } from '~/features/legal/privacy-policy';
 import { pageMeta } from '~/i18n/page-meta';
-import { DictionaryPageIntro } from '~/ui/page-intro';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.privacyPolicy);
 
-export default function PrivacyPolicyPage() {
-  return <DictionaryPageIntro page="privacyPolicy" />;
+/**
+ * The policy shows "last updated" as today. The server picks the instant once, so the HTML and
+ * the hydrated page show the same date.
+ */
+export function loader() {
+  return { today: new Date().toISOString() };
+}
+
+export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
+  return <PrivacyPolicy today={loaderData.today} />;
 }

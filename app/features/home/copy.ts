@@ -214,7 +214,7 @@ const sv: HomeCopy = {
       },
       {
         feature: 'Uppföljning',
-        us: 'Avstämningssamtal varje vecka',
+        us: 'Avstämning med dig varje vecka',
         them: 'En rapport då och då',
       },
       {

@@ -1,0 +1,175 @@
+// The privacy policy page (specification §2 "Privacy policy"): a Back button, a link to the twin
+// page in the other language, the "last updated" date, a table of contents and fifteen sections.
+import { Fragment } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { formatLongDate } from '~/i18n/format';
+import { localizedPath, switchLanguagePath, useCopy, useLanguage } from '~/i18n/locale';
+import { useHydrated } from '~/ui/use-hydrated';
+import { policySectionIds, privacyPolicyCopy, type Block, type Inline } from './copy';
+import './privacy-policy.css';
+
+/** The calendar date of an instant in the agency's time zone, as YYYY-MM-DD for <time>. */
+export function stockholmDate(iso: string): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'Europe/Stockholm',
+  }).format(new Date(iso));
+}
+
+function InlineText({ content }: { content: Inline[] }) {
+  return content.map((part, index) =>
+    typeof part === 'string' ? (
+      <Fragment key={index}>{part}</Fragment>
+    ) : (
+      <a key={index} href={part.href}>
+        {part.text}
+      </a>
+    ),
+  );
+}
+
+function PolicyBlock({ block }: { block: Block }) {
+  switch (block.kind) {
+    case 'paragraph':
+      return (
+        <p>
+          <InlineText content={block.content} />
+        </p>
+      );
+    case 'list':
+      return (
+        <ul className="privacy__list">
+          {block.items.map((item) =>
+            typeof item === 'string' ? (
+              <li key={item}>{item}</li>
+            ) : (
+              <li key={item.term}>
+                <strong>{item.term}</strong>: {item.text}
+              </li>
+            ),
+          )}
+        </ul>
+      );
+    case 'address':
+      return (
+        <address className="privacy__address">
+          {block.lines.map((line, index) => (
+            <span key={index} className="privacy__address-line">
+              <InlineText content={line} />
+            </span>
+          ))}
+        </address>
+      );
+  }
+}
+
+/**
+ * Back: the previous page in the browser's history. A visitor who landed on the policy (the first
+ * entry of this visit: React Router's location key is then 'default') has no page of ours to go
+ * back to and goes to the home page of the page's language instead of leaving the site. The
+ * button works only once React runs, so it is disabled until then.
+ */
+function BackButton({ label }: { label: string }) {
+  const navigate = useNavigate();
+  const language = useLanguage();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const landedHere = location.key === 'default';
+  return (
+    <button
+      type="button"
+      className="button privacy__back"
+      disabled={!hydrated}
+      onClick={() => {
+        if (landedHere) void navigate(localizedPath('/', language));
+        else void navigate(-1);
+      }}
+    >
+      <svg
+        width="16"
+        height="16"
+        viewBox="0 0 16 16"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M10 3 5 8l5 5" />
+      </svg>
+      {label}
+    </button>
+  );
+}
+
+export function PrivacyPolicy({ today }: { today: string }) {
+  const t = useCopy(privacyPolicyCopy);
+  const language = useLanguage();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  // The server never sees the hash, so the link carries it only once hydrated (as the header's
+  // toggle does); section ids are the same in both languages.
+  const here = location.pathname + (hydrated ? location.hash : '');
+  const twin = switchLanguagePath(here, t.otherLanguage.language);
+
+  return (
+    <article className="privacy">
+      <header className="page-intro privacy__intro">
+        <div className="container">
+          <div className="privacy__toolbar">
+            <BackButton label={t.back} />
+            <Link
+              to={twin}
+              className="privacy__language"
+              lang={t.otherLanguage.language}
+              hrefLang={t.otherLanguage.language}
+            >
+              {t.otherLanguage.label}
+            </Link>
+          </div>
+          <h1>{t.heading}</h1>
+          <p className="lead">{t.intro}</p>
+          <p className="privacy__updated">
+            {t.lastUpdated}{' '}
+            <time dateTime={stockholmDate(today)}>{formatLongDate(today, language)}</time>
+          </p>
+        </div>
+      </header>
+
+      <div className="container privacy__layout">
+        <nav className="privacy__toc" aria-labelledby="privacy-contents">
+          <h2 id="privacy-contents" className="privacy__toc-heading">
+            {t.contents}
+          </h2>
+          <ol>
+            {policySectionIds.map((id) => (
+              <li key={id}>
+                <a href={`#${id}`}>{t.sections[id].heading}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        <div className="privacy__body">
+          {policySectionIds.map((id, index) => {
+            const section = t.sections[id];
+            return (
+              <section key={id} className="privacy__section" aria-labelledby={id}>
+                <h2 id={id}>
+                  <span className="privacy__number">{index + 1}.</span> {section.heading}
+                </h2>
+                {section.body.map((block, blockIndex) => (
+                  <PolicyBlock key={blockIndex} block={block} />
+                ))}
+              </section>
+            );
+          })}
+        </div>
+      </div>
+    </article>
+  );
+}
