@@ -7,7 +7,8 @@ import './posts.css';
 
 /**
  * One post in a list: optional hero image, date, reading time (blog list), title, summary, author
- * and a Read More link to the post in the page's language.
+ * and a Read More link to the post in the page's language. The links fetch the post page's code
+ * and data as soon as the visitor points at or focuses them.
  */
 export function PostCard({
   post,
@@ -45,11 +46,18 @@ export function PostCard({
           {showReadingTime && <span>{t.minRead(readingTimeMinutes(post.summary))}</span>}
         </p>
         <Heading className="post-card__title">
-          <Link to={href}>{post.title}</Link>
+          <Link to={href} prefetch="intent">
+            {post.title}
+          </Link>
         </Heading>
         <p className="post-card__summary">{post.summary}</p>
         <p className="post-card__author">{t.by(post.author)}</p>
-        <Link className="post-card__more" to={href} aria-label={t.readMoreAbout(post.title)}>
+        <Link
+          className="post-card__more"
+          to={href}
+          prefetch="intent"
+          aria-label={t.readMoreAbout(post.title)}
+        >
           {t.readMore} <span aria-hidden="true">→</span>
         </Link>
       </div>

@@ -183,7 +183,13 @@ describe('in the browser', () => {
 
   it('opens an English post from its card, with its Markdown and the call to action', async () => {
     await gotoHydrated(page, `${site.url}/blog`);
-    await page.getByRole('link', { name: englishPost.title, exact: true }).click();
+    const card = page.getByRole('link', { name: englishPost.title, exact: true });
+    // Pointing at a card fetches the post page's code ahead of the click.
+    await card.hover();
+    await page
+      .locator('link[rel="modulepreload"][href*="blog-post-page"]')
+      .waitFor({ state: 'attached' });
+    await card.click();
     await page.waitForURL(`${site.url}/blog/${englishPost.slug}`);
     await page.getByRole('heading', { level: 1, name: englishPost.title }).waitFor();
     expect(await page.title()).toBe(`${englishPost.title} | Nordic Lead Agency`);

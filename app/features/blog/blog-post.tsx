@@ -26,7 +26,7 @@ function BackToBlog({ className }: { className: string }) {
   const copy = useCopy(blogCopy).post;
   return (
     <Link to={localizedPath('/blog', language)} className={className}>
-      <span aria-hidden="true">← </span>
+      <span aria-hidden="true">←</span>
       {copy.backToBlog}
     </Link>
   );
