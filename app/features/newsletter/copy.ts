@@ -29,7 +29,7 @@ const en = {
     steps: [
       {
         title: 'Open the email',
-        text: 'We have sent a confirmation email to the address you entered. It should arrive within 5 minutes.',
+        text: 'Look for an email from us in the inbox of the address you signed up with.',
       },
       {
         title: 'Click the confirmation link',
@@ -85,7 +85,7 @@ const sv: NewsletterCopy = {
     steps: [
       {
         title: 'Öppna mejlet',
-        text: 'Vi har skickat ett bekräftelsemejl till adressen du angav. Det bör komma fram inom 5 minuter.',
+        text: 'Leta efter ett mejl från oss i inkorgen för adressen du anmälde dig med.',
       },
       {
         title: 'Klicka på bekräftelselänken',
