@@ -108,6 +108,34 @@ const row = (title: string): Locator => page.getByRole('article', { name: title,
 
 const field = (label: string) => page.getByLabel(label, { exact: true });
 
+describe('the public pages’ scripts', () => {
+  const adminOnly = [
+    'Blog Posts Management',
+    'Create New Post',
+    'Send reset password instructions',
+    'AuthFailure',
+    'resetPasswordForEmail',
+  ];
+
+  /** The code of every script a page's HTML loads or preloads. */
+  async function scriptsOf(pathname: string): Promise<string[]> {
+    const html = await (await fetch(`${site.url}${pathname}`)).text();
+    const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g))];
+    expect(scripts.length).toBeGreaterThan(0);
+    return Promise.all(scripts.map(async (script) => (await fetch(`${site.url}${script}`)).text()));
+  }
+
+  it('carry none of the sign-in or blog manager code', async () => {
+    for (const pathname of ['/', '/sv', '/blog', '/book-call', '/newsletter', '/privacy-policy']) {
+      const code = (await scriptsOf(pathname)).join('\n');
+      for (const text of adminOnly) expect(code, `${pathname} loads “${text}”`).not.toContain(text);
+    }
+    // The same check finds that code where it belongs.
+    const admin = (await scriptsOf('/admin')).join('\n');
+    for (const text of adminOnly) expect(admin).toContain(text);
+  });
+});
+
 describe('signing in', () => {
   it('sends a visitor who is not signed in from /admin to /login, replacing the history entry', async () => {
     const html = await (await fetch(`${site.url}/admin`)).text();
