@@ -1,0 +1,436 @@
+// The consultation request in a real browser against the real server: the booking flow in
+// English and Swedish ending with the row in the database, the validation messages, a failed
+// insert that keeps the lead, the form without JavaScript, and the thank-you page's latest posts.
+import { createClient } from '@supabase/supabase-js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../app/data/database.types.ts';
+import { collectPageErrors, gotoHydrated, launchBrowser } from '../support/browser.ts';
+import {
+  SITE_ADMIN_EMAIL,
+  SITE_ADMIN_PASSWORD,
+  startSite,
+  type RunningSite,
+} from '../support/site.ts';
+
+type ConsultationRow = Database['public']['Tables']['consultations']['Row'];
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite({ SEED_DEMO: 'true' }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Every stored request, read as the administrator (anonymous visitors may only insert). */
+async function storedConsultations(): Promise<ConsultationRow[]> {
+  const admin = createClient<Database>(site.url, site.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const { error: signInError } = await admin.auth.signInWithPassword({
+    email: SITE_ADMIN_EMAIL,
+    password: SITE_ADMIN_PASSWORD,
+  });
+  if (signInError) throw signInError;
+  const { data, error } = await admin.from('consultations').select('*').order('created_at');
+  if (error) throw error;
+  await admin.auth.signOut();
+  return data;
+}
+
+async function storedWithEmail(email: string): Promise<ConsultationRow[]> {
+  return (await storedConsultations()).filter((row) => row.email === email);
+}
+
+let sequence = 0;
+/** An address no other test uses, so each test finds its own row. */
+function uniqueEmail(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${Date.now()}-${sequence}@example.se`;
+}
+
+interface Labels {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  problems: string;
+  howFoundUs: string;
+  additionalInfo: string;
+}
+
+const englishLabels: Labels = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone number',
+  company: 'Company name',
+  problems: 'What problems are you looking to solve?',
+  howFoundUs: 'How did you find us?',
+  additionalInfo: 'Anything else we should know? (optional)',
+};
+
+const swedishLabels: Labels = {
+  name: 'Namn',
+  email: 'E-postadress',
+  phone: 'Telefonnummer',
+  company: 'Företagsnamn',
+  problems: 'Vilka problem vill du lösa?',
+  howFoundUs: 'Hur hittade du oss?',
+  additionalInfo: 'Något mer vi borde veta? (valfritt)',
+};
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+async function fill(
+  page: Page,
+  labels: Labels,
+  values: {
+    name: string;
+    email: string;
+    phone: string;
+    company: string;
+    problems: string;
+    howFoundUs: string;
+    additionalInfo?: string;
+  },
+) {
+  await field(page, labels.name).fill(values.name);
+  await field(page, labels.email).fill(values.email);
+  await field(page, labels.phone).fill(values.phone);
+  await field(page, labels.company).fill(values.company);
+  await field(page, labels.problems).fill(values.problems);
+  await page
+    .getByRole('combobox', { name: labels.howFoundUs, exact: true })
+    .selectOption({ label: values.howFoundUs });
+  if (values.additionalInfo !== undefined)
+    await field(page, labels.additionalInfo).fill(values.additionalInfo);
+}
+
+/**
+ * Holds the browser's insert until `release` is called, so the sending state can be looked at
+ * without racing the server.
+ */
+async function holdInserts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/rest/v1/consultations**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('with JavaScript', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  async function open(path: string, width = 1280) {
+    context = await browser.newContext({ viewport: { width, height: 900 } });
+    errors = collectPageErrors(context);
+    page = await context.newPage();
+    await gotoHydrated(page, `${site.url}${path}`);
+  }
+
+  afterEach(async () => {
+    await context?.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('books a call in English: Submitting..., the thank-you panel, the thank-you page, the row', async () => {
+    await open('/book-call');
+    const email = uniqueEmail('anna');
+    await fill(page, englishLabels, {
+      name: '  Anna Berg  ',
+      email,
+      phone: ' 070-123 45 67 ',
+      company: ' Bergs Rör AB ',
+      problems: '   We need more customers before the spring season.   ',
+      howFoundUs: 'Friend Referral',
+    });
+    const release = await holdInserts(page);
+    const before = Date.now();
+
+    await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
+
+    const sending = page.getByRole('button', { name: 'Submitting...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
+
+    await page.getByRole('heading', { name: 'Thank You for Your Interest!', level: 2 }).waitFor();
+    await page.waitForURL(`${site.url}/book-call/thank-you`);
+    await page.getByRole('heading', { name: 'Thank You for Your Interest!', level: 1 }).waitFor();
+    const after = Date.now();
+
+    const rows = await storedWithEmail(email);
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({
+      name: 'Anna Berg',
+      email,
+      phone_number: '070-123 45 67',
+      company_name: 'Bergs Rör AB',
+      problems: 'We need more customers before the spring season.',
+      how_found_us: 'Friend Referral',
+      additional_info: null,
+      language: 'english',
+    });
+    const createdAt = Date.parse(row.created_at);
+    expect(createdAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(createdAt).toBeLessThanOrEqual(after + 1000);
+  });
+
+  it('books a call in Swedish on a 320 px screen and stores it as swedish', async () => {
+    await open('/sv/book-call', 320);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+    const email = uniqueEmail('erik');
+    await fill(page, swedishLabels, {
+      name: 'Erik Ström',
+      email,
+      phone: '08-123 456',
+      company: 'Ströms Bygg',
+      problems: 'Vi behöver fler förfrågningar från Uppsala.',
+      howFoundUs: 'Vänrekommendation',
+      additionalInfo: '  Ring helst på förmiddagen.  ',
+    });
+    const release = await holdInserts(page);
+
+    await page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
+
+    const sending = page.getByRole('button', { name: 'Skickar...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
+    await page.getByRole('heading', { name: 'Tack för ditt intresse!', level: 2 }).waitFor();
+    await page.waitForURL(`${site.url}/sv/book-call/thank-you`);
+    await page.getByRole('heading', { name: 'Tack för ditt intresse!', level: 1 }).waitFor();
+
+    const rows = await storedWithEmail(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Erik Ström',
+      phone_number: '08-123 456',
+      company_name: 'Ströms Bygg',
+      problems: 'Vi behöver fler förfrågningar från Uppsala.',
+      how_found_us: 'Friend Referral',
+      additional_info: 'Ring helst på förmiddagen.',
+      language: 'swedish',
+    });
+  });
+
+  it('shows the validation messages beside their fields and stores nothing', async () => {
+    await open('/sv/book-call');
+    const inserts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/consultations')) inserts.push(request.url());
+    });
+    const countBefore = (await storedConsultations()).length;
+    await field(page, swedishLabels.email).fill(' erik@example.se');
+    await field(page, swedishLabels.problems).fill('För kort');
+
+    await page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
+
+    for (const message of [
+      'Namn krävs',
+      'Vänligen ange en giltig e-postadress',
+      'Telefonnummer krävs',
+      'Företagsnamn krävs',
+      'Vänligen ange minst 20 tecken',
+      'Vänligen välj hur du hittade oss',
+    ])
+      await page.getByText(message, { exact: true }).waitFor();
+    const name = field(page, swedishLabels.name);
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByText('Minimum 20 tecken (8/20)').isVisible()).toBe(true);
+
+    await name.fill('Erik');
+    await page.getByText('Namn krävs', { exact: true }).waitFor({ state: 'detached' });
+    expect(await page.getByText('Företagsnamn krävs', { exact: true }).isVisible()).toBe(true);
+    expect(inserts).toEqual([]);
+    expect((await storedConsultations()).length).toBe(countBefore);
+  });
+
+  it('keeps everything typed when the insert fails, and sends it when tried again', async () => {
+    await open('/book-call');
+    const email = uniqueEmail('retry');
+    await fill(page, englishLabels, {
+      name: 'Retry Person',
+      email,
+      phone: '070 000 00 00',
+      company: 'Retry AB',
+      problems: 'The first attempt will be refused by the server.',
+      howFoundUs: 'Google',
+      additionalInfo: 'Please call back',
+    });
+    await page.route('**/rest/v1/consultations**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'PGRST000', message: 'Database is restarting' }),
+      }),
+    );
+
+    await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
+
+    await page.getByText('Failed to submit: Database is restarting', { exact: true }).waitFor();
+    expect(await field(page, englishLabels.name).inputValue()).toBe('Retry Person');
+    expect(await field(page, englishLabels.problems).inputValue()).toBe(
+      'The first attempt will be refused by the server.',
+    );
+    expect(await field(page, englishLabels.additionalInfo).inputValue()).toBe('Please call back');
+    const button = page.getByRole('button', { name: 'Book My Free Strategy Call' });
+    expect(await button.isEnabled()).toBe(true);
+    expect(await storedWithEmail(email)).toEqual([]);
+
+    await page.unroute('**/rest/v1/consultations**');
+    await button.click();
+    await page.waitForURL(`${site.url}/book-call/thank-you`);
+    const rows = await storedWithEmail(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ additional_info: 'Please call back', how_found_us: 'Google' });
+  });
+
+  it('lists the three newest English and Swedish posts on the thank-you pages', async () => {
+    await open('/book-call/thank-you');
+    await page.getByRole('heading', { name: 'While You Wait: Latest Marketing Tips' }).waitFor();
+    const english = page.locator('.post-card');
+    expect(await english.count()).toBe(3);
+    for (const href of await english
+      .getByRole('link', { name: /^Read more: / })
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
+      expect(href).toMatch(/^\/blog\/[a-z0-9-]+$/);
+
+    await gotoHydrated(page, `${site.url}/sv/book-call/thank-you`);
+    await page
+      .getByRole('heading', { name: 'Medan du väntar: De senaste marknadsföringstipsen' })
+      .waitFor();
+    const swedish = page.locator('.post-card');
+    expect(await swedish.count()).toBe(3);
+    for (const href of await swedish
+      .getByRole('link', { name: /^Läs mer: / })
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
+      expect(href).toMatch(/^\/sv\/blog\/[a-z0-9-]+$/);
+  });
+});
+
+describe('without JavaScript', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  async function open(path: string) {
+    context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    errors = collectPageErrors(context);
+    page = await context.newPage();
+    await page.goto(`${site.url}${path}`);
+  }
+
+  afterEach(async () => {
+    await context?.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('answers an invalid form with the server’s messages and the values kept, then stores a valid one', async () => {
+    await open('/book-call');
+    const email = uniqueEmail('nojs');
+    await fill(page, englishLabels, {
+      name: '  No Script ',
+      email: `${email} `,
+      phone: '070 111 22 33',
+      company: '',
+      problems: 'Too short',
+      howFoundUs: 'LinkedIn',
+    });
+
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Book My Free Strategy Call' }).click(),
+    ]);
+    expect(refused.status()).toBe(400);
+    await page.waitForLoadState('domcontentloaded');
+    for (const message of [
+      'Please enter a valid email address.',
+      'Company name is required.',
+      'Please provide at least 20 characters.',
+    ])
+      await page.getByText(message, { exact: true }).waitFor();
+    expect(await field(page, englishLabels.name).inputValue()).toBe('  No Script ');
+    expect(await field(page, englishLabels.email).inputValue()).toBe(`${email} `);
+    expect(await field(page, englishLabels.problems).inputValue()).toBe('Too short');
+    expect(await page.getByRole('combobox', { name: englishLabels.howFoundUs }).inputValue()).toBe(
+      'LinkedIn',
+    );
+    expect(await field(page, englishLabels.email).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Minimum 20 characters (9/20)').isVisible()).toBe(true);
+    expect(await storedWithEmail(email)).toEqual([]);
+
+    await field(page, englishLabels.email).fill(email);
+    await field(page, englishLabels.company).fill('Script Free Ltd');
+    await field(page, englishLabels.problems).fill('Works without any JavaScript at all.');
+    await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
+
+    await page.waitForURL(`${site.url}/book-call/thank-you`);
+    await page.getByRole('heading', { name: 'Thank You for Your Interest!', level: 1 }).waitFor();
+    const rows = await storedWithEmail(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'No Script',
+      company_name: 'Script Free Ltd',
+      problems: 'Works without any JavaScript at all.',
+      how_found_us: 'LinkedIn',
+      additional_info: null,
+      language: 'english',
+    });
+    expect(Number.isNaN(Date.parse(rows[0]!.created_at))).toBe(false);
+  });
+
+  it('answers in Swedish on /sv/book-call and redirects to the Swedish thank-you page', async () => {
+    await open('/sv/book-call');
+    await page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
+    await page.waitForLoadState('domcontentloaded');
+    for (const message of [
+      'Namn krävs',
+      'E-postadress krävs',
+      'Telefonnummer krävs',
+      'Företagsnamn krävs',
+      'Vänligen beskriv de problem du vill lösa',
+      'Vänligen välj hur du hittade oss',
+    ])
+      await page.getByText(message, { exact: true }).waitFor();
+
+    const email = uniqueEmail('nojs-sv');
+    await fill(page, swedishLabels, {
+      name: 'Utan Skript',
+      email,
+      phone: '08-765 43 21',
+      company: 'Skriptfria AB',
+      problems: 'Formuläret fungerar även utan JavaScript.',
+      howFoundUs: 'Vänrekommendation',
+      additionalInfo: 'Tack!',
+    });
+    await page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
+    await page.waitForURL(`${site.url}/sv/book-call/thank-you`);
+    await page.getByRole('heading', { name: 'Tack för ditt intresse!', level: 1 }).waitFor();
+    expect(await page.locator('.post-card').count()).toBe(3);
+
+    const rows = await storedWithEmail(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      how_found_us: 'Friend Referral',
+      additional_info: 'Tack!',
+      language: 'swedish',
+    });
+  });
+});
