@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BlogPost } from '~/data/posts';
+import type { AppSupabaseClient } from '~/data/supabase';
+import { BlogManager } from './blog-manager';
+
+afterEach(cleanup);
+
+const columns = [
+  'language',
+  'hero_image_url',
+  'title',
+  'slug',
+  'summary',
+  'content',
+  'author',
+  'is_published',
+];
+
+function post(fields: Partial<BlogPost>): BlogPost {
+  return {
+    id: 'p1',
+    slug: 'ten-tips',
+    title: 'Ten Tips',
+    summary: 'Short and useful.',
+    content: 'Some **bold** text.',
+    hero_image_url: null,
+    author: 'Nordic Lead Agency Team',
+    is_published: true,
+    language: 'english',
+    created_at: '2026-11-01T08:00:00Z',
+    updated_at: '2026-11-21T08:30:00Z',
+    published_date: '2026-11-02T09:05:00Z',
+    ...fields,
+  };
+}
+
+type Result = { data: unknown; error: { message: string; code?: string } | null; status: number };
+
+/**
+ * A stand-in for supabase-js's query builder: every call is recorded, and awaiting the query
+ * gives the next answer the test queued for that kind of request.
+ */
+function fakeClient(answers: { list?: Result; single?: Result; insert?: Result; update?: Result }) {
+  const calls: Array<{ method: string; args: unknown[] }> = [];
+  const from = vi.fn(() => {
+    let kind: keyof typeof answers = 'list';
+    const query = {
+      select: (...args: unknown[]) => (calls.push({ method: 'select', args }), query),
+      order: (...args: unknown[]) => (calls.push({ method: 'order', args }), query),
+      eq: (...args: unknown[]) => (calls.push({ method: 'eq', args }), query),
+      single: () => ((kind = 'single'), query),
+      insert: (row: unknown) => (
+        (kind = 'insert'),
+        calls.push({ method: 'insert', args: [row] }),
+        query
+      ),
+      update: (row: unknown) => (
+        (kind = 'update'),
+        calls.push({ method: 'update', args: [row] }),
+        query
+      ),
+      then: (resolve: (value: Result) => unknown) =>
+        Promise.resolve(answers[kind] ?? { data: [], error: null, status: 200 }).then(resolve),
+    };
+    return query;
+  });
+  return { client: { from } as unknown as AppSupabaseClient, calls };
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderManager(client: AppSupabaseClient, path = '/admin') {
+  const Stub = createRoutesStub([
+    {
+      path: '/admin',
+      Component: () => (
+        <>
+          <BlogManager client={client} email="admin@example.com" onSignOut={async () => {}} />
+          <Where />
+        </>
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+describe('the list', () => {
+  it('shows each post’s badges, dates and actions', async () => {
+    const { client, calls } = fakeClient({
+      list: {
+        data: [
+          post({}),
+          post({
+            id: 'p2',
+            slug: 'tio-tips',
+            title: 'Tio tips',
+            language: 'swedish',
+          }),
+          post({ id: 'p3', title: 'A draft', is_published: false, published_date: null }),
+        ],
+        error: null,
+        status: 200,
+      },
+    });
+    renderManager(client);
+    screen.getByText('Loading posts...');
+    const english = await screen.findByRole('article', { name: 'Ten Tips' });
+    expect(calls).toContainEqual({ method: 'order', args: ['updated_at', { ascending: false }] });
+    screen.getByText('Welcome, admin@example.com');
+    expect(screen.getByRole('link', { name: 'Back to Blog' }).getAttribute('href')).toBe('/blog');
+
+    within(english).getByText('Published');
+    within(english).getByText('English');
+    within(english).getByText('Updated: Nov 21, 2026, 09:30 AM');
+    within(english).getByText('Published: Nov 2, 2026, 10:05 AM');
+    const view = within(english).getByRole('link', {
+      name: 'View “Ten Tips” (opens in a new tab)',
+    });
+    expect(view.getAttribute('href')).toBe('/blog/ten-tips');
+    expect(view.getAttribute('target')).toBe('_blank');
+
+    const swedish = screen.getByRole('article', { name: 'Tio tips' });
+    within(swedish).getByText('Svenska');
+    expect(within(swedish).getByRole('link').getAttribute('href')).toBe('/sv/blog/tio-tips');
+
+    const draft = screen.getByRole('article', { name: 'A draft' });
+    within(draft).getByText('Draft');
+    expect(within(draft).queryByRole('link')).toBeNull();
+    expect(within(draft).queryByText(/^Published:/)).toBeNull();
+  });
+
+  it('logs a failed load and shows the empty list', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    const { client } = fakeClient({
+      list: { data: null, error: { message: 'permission denied', code: '42501' }, status: 401 },
+    });
+    renderManager(client);
+    await screen.findByText('No blog posts yet.');
+    screen.getByText('Create your first post to get started.');
+    expect(screen.queryByText('Loading posts...')).toBeNull();
+    expect(logged).toHaveBeenCalledWith('Could not load the blog posts:', expect.anything());
+  });
+
+  it('falls back to the list when the post of ?edit= cannot be loaded', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    const { client } = fakeClient({
+      list: { data: [post({})], error: null, status: 200 },
+      single: { data: null, error: { message: 'No rows', code: 'PGRST116' }, status: 406 },
+    });
+    renderManager(client, '/admin?edit=missing');
+    await screen.findByRole('heading', { level: 1, name: 'Blog Posts Management' });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin'));
+    expect(logged).toHaveBeenCalledWith('Could not load the blog post missing:', expect.anything());
+  });
+});
+
+describe('the form', () => {
+  it('labels every control and names it after its column', async () => {
+    const user = userEvent.setup();
+    const { client } = fakeClient({});
+    const { container } = renderManager(client);
+    await user.click(await screen.findByRole('button', { name: 'Create New Post' }));
+    const controls = container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'form input, form textarea, form select',
+    );
+    expect(new Set([...controls].map((control) => control.name))).toEqual(new Set(columns));
+    for (const control of controls) {
+      expect(control.labels?.[0]?.textContent?.trim(), control.name).toBeTruthy();
+    }
+    expect(screen.getByLabelText('Summary').getAttribute('rows')).toBe('3');
+  });
+
+  it('previews the content rendered, with the raw text still in the editor', async () => {
+    const user = userEvent.setup();
+    const { client } = fakeClient({ single: { data: post({}), error: null, status: 200 } });
+    renderManager(client, '/admin?edit=p1');
+    const content = await screen.findByLabelText('Content (Markdown supported)');
+    expect(content.getAttribute('rows')).toBe('20');
+    await user.click(screen.getByRole('button', { name: 'Show Preview' }));
+    expect(content.getAttribute('rows')).toBe('10');
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(within(preview).getByText('bold').tagName).toBe('STRONG');
+    expect((content as HTMLTextAreaElement).value).toBe('Some **bold** text.');
+    await user.click(screen.getByRole('button', { name: 'Hide Preview' }));
+    expect(screen.queryByRole('region', { name: 'Preview' })).toBeNull();
+  });
+
+  it('shows the slug message on a unique violation and the generic one otherwise', async () => {
+    const user = userEvent.setup();
+    const answers: Parameters<typeof fakeClient>[0] = {
+      single: { data: post({}), error: null, status: 200 },
+      update: {
+        data: null,
+        error: { message: 'duplicate key value violates unique constraint', code: '23505' },
+        status: 409,
+      },
+    };
+    const { client, calls } = fakeClient(answers);
+    renderManager(client, '/admin?edit=p1');
+    await user.click(await screen.findByRole('button', { name: 'Update Post' }));
+    await screen.findByText('This slug already exists. Please choose a different one.');
+    const update = calls.find((call) => call.method === 'update');
+    expect(update?.args[0]).not.toHaveProperty('created_at');
+    expect(update?.args[0]).toMatchObject({ published_date: '2026-11-02T09:05:00Z' });
+
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    answers.update = { data: null, error: { message: 'boom', code: 'XX000' }, status: 500 };
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to save post. Please try again.',
+    );
+    expect(logged).toHaveBeenCalled();
+  });
+});
