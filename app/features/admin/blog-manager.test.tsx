@@ -44,7 +44,13 @@ type Result = { data: unknown; error: { message: string; code?: string } | null;
  * A stand-in for supabase-js's query builder: every call is recorded, and awaiting the query
  * gives the next answer the test queued for that kind of request.
  */
-function fakeClient(answers: { list?: Result; single?: Result; insert?: Result; update?: Result }) {
+function fakeClient(answers: {
+  list?: Result;
+  single?: Result;
+  insert?: Result;
+  update?: Result;
+  delete?: Result;
+}) {
   const calls: Array<{ method: string; args: unknown[] }> = [];
   const from = vi.fn(() => {
     let kind: keyof typeof answers = 'list';
@@ -63,6 +69,7 @@ function fakeClient(answers: { list?: Result; single?: Result; insert?: Result; 
         calls.push({ method: 'update', args: [row] }),
         query
       ),
+      delete: () => ((kind = 'delete'), calls.push({ method: 'delete', args: [] }), query),
       then: (resolve: (value: Result) => unknown) =>
         Promise.resolve(answers[kind] ?? { data: [], error: null, status: 200 }).then(resolve),
     };
@@ -158,6 +165,37 @@ describe('the list', () => {
     await screen.findByRole('heading', { level: 1, name: 'Blog Posts Management' });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin'));
     expect(logged).toHaveBeenCalledWith('Could not load the blog post missing:', expect.anything());
+  });
+});
+
+describe('deleting', () => {
+  it('asks first, and alerts when the delete fails', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    const { client, calls } = fakeClient({
+      list: { data: [post({})], error: null, status: 200 },
+      delete: { data: null, error: { message: 'permission denied', code: '42501' }, status: 403 },
+    });
+    renderManager(client);
+    const remove = await screen.findByRole('button', { name: 'Delete “Ten Tips”' });
+
+    await user.click(remove);
+    expect(confirm).toHaveBeenCalledWith(
+      'Are you sure you want to delete this post? This action cannot be undone.',
+    );
+    expect(calls.some((call) => call.method === 'delete')).toBe(false);
+
+    confirm.mockReturnValue(true);
+    await user.click(remove);
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('Failed to delete post. Please try again.'),
+    );
+    expect(calls).toContainEqual({ method: 'eq', args: ['id', 'p1'] });
+    expect(logged).toHaveBeenCalled();
+    confirm.mockRestore();
+    alert.mockRestore();
   });
 });
 
