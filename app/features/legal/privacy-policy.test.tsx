@@ -6,7 +6,10 @@ import { site } from '~/config/site';
 import { policySectionIds, privacyPolicyCopy } from './copy';
 import { PrivacyPolicy, stockholmDate } from './privacy-policy';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '');
+});
 
 /** 23:30 UTC on 21 November is already 22 November in Stockholm. */
 const today = '2026-11-21T23:30:00.000Z';
@@ -184,13 +187,17 @@ describe('PrivacyPolicy', () => {
     );
   });
 
+  // The browser router numbers this tab's entries in history.state.idx; the memory router of
+  // these tests does not, so each test sets the number the browser would have.
   it('goes back in history with the Back button', async () => {
+    window.history.replaceState({ idx: 1 }, '');
     renderPolicy(['/blog', '/privacy-policy']);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Now at /blog')).toBeTruthy();
   });
 
   it("goes to the language's home page when there is no page to go back to", async () => {
+    window.history.replaceState({ idx: 0 }, '');
     renderPolicy(['/sv/privacy-policy']);
     fireEvent.click(screen.getByRole('button', { name: 'Tillbaka' }));
     expect(await screen.findByText('Now at /sv')).toBeTruthy();

@@ -66,24 +66,34 @@ function PolicyBlock({ block }: { block: Block }) {
 }
 
 /**
- * Back: the previous page in the browser's history. A visitor who landed on the policy (the first
- * entry of this visit: React Router's location key is then 'default') has no page of ours to go
- * back to and goes to the home page of the page's language instead of leaving the site. The
- * button works only once React runs, so it is disabled until then.
+ * The position of the current entry in this tab's history as React Router numbers it: 0 for the
+ * page the visit started on, null after an in-page #fragment jump (the browser then stores no
+ * state of ours), which always has an entry before it.
+ */
+function historyIndex(): number | null {
+  const state: unknown = window.history.state;
+  return state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number'
+    ? state.idx
+    : null;
+}
+
+/**
+ * Back: the previous entry in the browser's history. A visitor who landed on the policy (a new
+ * tab, a link from another site) has no page of ours to go back to and goes to the home page of
+ * the page's language instead. The button works only once React runs, so it is disabled until
+ * then.
  */
 function BackButton({ label }: { label: string }) {
   const navigate = useNavigate();
   const language = useLanguage();
-  const location = useLocation();
   const hydrated = useHydrated();
-  const landedHere = location.key === 'default';
   return (
     <button
       type="button"
       className="button privacy__back"
       disabled={!hydrated}
       onClick={() => {
-        if (landedHere) void navigate(localizedPath('/', language));
+        if (historyIndex() === 0) void navigate(localizedPath('/', language));
         else void navigate(-1);
       }}
     >
