@@ -18,14 +18,14 @@ export function ConsultationThankYou({ latestPosts }: { latestPosts: PostSummary
           <h1>{t.thankYou.heading}</h1>
           <p className="lead">{t.thankYou.lead}</p>
           <ThankYouSteps headingLevel={2} />
-          <Link to={localizedPath('/', language)} className="button button--primary">
-            {t.backHome}
-          </Link>
         </div>
       </section>
       <section className="container book-call-thanks__posts" aria-labelledby="latest-tips">
         <h2 id="latest-tips">{t.thankYou.latestHeading}</h2>
         <PostGrid posts={latestPosts} headingLevel={3} />
+        <Link to={localizedPath('/', language)} className="button button--primary">
+          {t.backHome}
+        </Link>
       </section>
     </div>
   );
