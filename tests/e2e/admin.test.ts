@@ -114,7 +114,7 @@ describe('the public pages’ scripts', () => {
     'Create New Post',
     'Send reset password instructions',
     'AuthFailure',
-    'resetPasswordForEmail',
+    'Forgot your password?',
   ];
 
   /** The code of every script a page's HTML loads or preloads. */
