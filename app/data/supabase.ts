@@ -2,6 +2,7 @@
 // one build serves the embedded backend and a hosted Supabase project alike.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
+import { useSupabaseSettings } from './supabase-settings';
 
 /** The client every data module takes, typed from the schema. */
 export type AppSupabaseClient = SupabaseClient<Database>;
@@ -21,4 +22,11 @@ export function getBrowserSupabase(config: BrowserSupabaseConfig): AppSupabaseCl
     config.supabaseAnonKey,
   );
   return client;
+}
+
+/** The page's client, configured from the root loader's settings. */
+export function useBrowserSupabase(): AppSupabaseClient {
+  const settings = useSupabaseSettings();
+  if (!settings) throw new Error('The root loader’s Supabase settings are missing.');
+  return getBrowserSupabase(settings);
 }

@@ -5,7 +5,7 @@ import type { Route } from './+types/admin-page';
 import { BlogManager } from '~/features/admin/blog-manager';
 import { AuthProvider } from '~/features/auth/auth-provider';
 import { RequireAuth } from '~/features/auth/require-auth';
-import { useBrowserSupabase } from '~/features/auth/use-browser-supabase';
+import { useBrowserSupabase } from '~/data/supabase';
 import { pageMeta } from '~/i18n/page-meta';
 import { LoadingStatus } from '~/ui/loading-status';
 

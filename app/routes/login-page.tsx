@@ -3,7 +3,7 @@
 import type { Route } from './+types/login-page';
 import { AuthProvider } from '~/features/auth/auth-provider';
 import { LoginScreen } from '~/features/auth/login-screen';
-import { useBrowserSupabase } from '~/features/auth/use-browser-supabase';
+import { useBrowserSupabase } from '~/data/supabase';
 import { pageMeta } from '~/i18n/page-meta';
 import { LoadingStatus } from '~/ui/loading-status';
 

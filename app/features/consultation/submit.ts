@@ -1,11 +1,10 @@
 // How the form sends a request once it has passed validation. The page sends it from the browser
 // through app/data/ with the browser's Supabase client; tests pass their own function.
 import { useCallback, useEffect } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import type * as ConsultationsModule from '~/data/consultations';
 import type { ConsultationInput } from '~/data/consultations';
 import type * as SupabaseModule from '~/data/supabase';
-import type { loader as rootLoader } from '~/root';
+import { useSupabaseSettings } from '~/data/supabase-settings';
 
 /** Stores the request; rejects with the server's message when it is refused or unreachable. */
 export type SubmitConsultation = (input: ConsultationInput) => Promise<void>;
@@ -27,7 +26,7 @@ function loadDataModules(): Promise<DataModules> {
 
 /** Inserts through the browser's client, configured from the root loader's settings. */
 export function useBrowserSubmitConsultation(): SubmitConsultation {
-  const config = useRouteLoaderData<typeof rootLoader>('root');
+  const config = useSupabaseSettings();
   useEffect(() => {
     // Started early so a press on the button does not wait for it; a failure is retried then.
     loadDataModules().catch(() => {});
