@@ -4,9 +4,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectPageErrors, gotoHydrated, launchBrowser } from '../support/browser.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import {
   SITE_ADMIN_EMAIL,
   SITE_ADMIN_PASSWORD,
@@ -28,20 +28,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  errors = collectPageErrors(context);
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
-  expect(errors).toEqual([]);
-});
+const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
 
 /** A suffix that keeps each test's slugs apart. */
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -104,9 +91,10 @@ async function signIn(target: Page, withPassword = password) {
 }
 
 /** A post's row in the blog manager's list. */
-const row = (title: string): Locator => page.getByRole('article', { name: title, exact: true });
+const row = (title: string): Locator =>
+  browsing.page.getByRole('article', { name: title, exact: true });
 
-const field = (label: string) => page.getByLabel(label, { exact: true });
+const field = (label: string) => browsing.page.getByLabel(label, { exact: true });
 
 describe('the public pages’ scripts', () => {
   const adminOnly = [
@@ -138,6 +126,7 @@ describe('the public pages’ scripts', () => {
 
 describe('signing in', () => {
   it('sends a visitor who is not signed in from /admin to /login, replacing the history entry', async () => {
+    const { page } = browsing;
     const html = await (await fetch(`${site.url}/admin`)).text();
     expect(html).toContain('Loading...');
     expect(html).toContain('<meta name="robots" content="noindex"/>');
@@ -152,6 +141,7 @@ describe('signing in', () => {
   });
 
   it('shows the service’s message in a notice when the password is wrong', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/login`);
     // Email and password only: no social providers, no magic link.
     expect(await page.getByRole('button').allTextContents()).not.toContain('Send Magic Link');
@@ -168,6 +158,7 @@ describe('signing in', () => {
   });
 
   it('signs in to /admin, stays signed in across a reload, and leaves /login for /admin', async () => {
+    const { page } = browsing;
     await signIn(page);
     await page.getByText(`Welcome, ${SITE_ADMIN_EMAIL}`).waitFor();
     await page.reload();
@@ -180,6 +171,7 @@ describe('signing in', () => {
   });
 
   it('signs out to the home page, after which /admin asks to sign in again', async () => {
+    const { page } = browsing;
     await signIn(page);
     const loggedOut = page.waitForResponse((response) =>
       response.url().includes('/auth/v1/logout'),
@@ -194,10 +186,11 @@ describe('signing in', () => {
 
 describe('the blog manager', () => {
   beforeEach(async () => {
-    await signIn(page);
+    await signIn(browsing.page);
   });
 
   it('creates a published English post that appears on /blog and renders at /blog/{slug}', async () => {
+    const { page, context } = browsing;
     const title = `Ten Quick Lead Tips ${unique()}`;
     await page.getByRole('button', { name: 'Create New Post' }).click();
     await page.getByRole('heading', { level: 1, name: 'Create New Post' }).waitFor();
@@ -256,6 +249,7 @@ describe('the blog manager', () => {
   });
 
   it('keeps a Swedish draft off /sv/blog', async () => {
+    const { page, context } = browsing;
     const suffix = unique();
     const title = `Så växer ditt företag ${suffix}`;
     await page.getByRole('button', { name: 'Create New Post' }).click();
@@ -285,6 +279,7 @@ describe('the blog manager', () => {
   });
 
   it('checks the form on submit, clears a message on editing, and refuses a duplicate slug', async () => {
+    const { page } = browsing;
     const existing = await insertPost({ title: 'Taken slug' });
     await page.getByRole('button', { name: 'Create New Post' }).click();
     await field('Author').fill('');
@@ -333,6 +328,7 @@ describe('the blog manager', () => {
   });
 
   it('opens a post through ?edit={id}, saves it, and falls back to the list for an unknown id', async () => {
+    const { page, errors } = browsing;
     const post = await insertPost({ title: `Edit me ${unique()}`, language: 'swedish' });
     await page.goto(`${site.url}/admin?edit=${post.id}`);
     await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
@@ -370,6 +366,7 @@ describe('the blog manager', () => {
   });
 
   it('publishes a draft now, keeps its date on later saves, and clears it when unpublished', async () => {
+    const { page } = browsing;
     const post = await insertPost({ title: `Draft ${unique()}`, is_published: false });
     expect(post.published_date).toBeNull();
 
@@ -409,6 +406,7 @@ describe('the blog manager', () => {
   });
 
   it('deletes a post only after the confirm dialog is accepted', async () => {
+    const { page } = browsing;
     const post = await insertPost({ title: `Delete me ${unique()}` });
     await page.reload();
     const deleteButton = row(post.title).getByRole('button', { name: `Delete “${post.title}”` });
@@ -442,6 +440,7 @@ describe('password recovery', () => {
   }
 
   it('mails a reset link that opens the update-password view, and the new password signs in', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/login`);
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     await field('Email address').fill(SITE_ADMIN_EMAIL);

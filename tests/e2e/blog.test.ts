@@ -2,9 +2,9 @@
 // first, drafts left out; a card leads to its post with the Markdown body and the call to action;
 // unknown and other-language slugs answer 404 in the language of the path.
 import { createClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectPageErrors, gotoHydrated, launchBrowser } from '../support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import {
   SITE_ADMIN_EMAIL,
   SITE_ADMIN_PASSWORD,
@@ -166,22 +166,10 @@ describe('the server-rendered HTML', () => {
 });
 
 describe('in the browser', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    errors = collectPageErrors(context);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(errors).toEqual([]);
-  });
+  const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 800 } });
 
   it('opens an English post from its card, with its Markdown and the call to action', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/blog`);
     const card = page.getByRole('link', { name: englishPost.title, exact: true });
     // Pointing at a card fetches the post page's code ahead of the click.
@@ -218,6 +206,7 @@ describe('in the browser', () => {
   });
 
   it('stays under /sv/blog in Swedish, from the list to a post and back', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/sv/blog`);
     await page.getByRole('link', { name: swedishPost.title, exact: true }).click();
     await page.waitForURL(`${site.url}/sv/blog/${swedishPost.slug}`);
@@ -236,6 +225,7 @@ describe('in the browser', () => {
   });
 
   it('shows the post spinner while the clicked post is loading', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/sv/blog`);
     // Hold the post's data request until the spinner has been seen.
     let release: () => void = () => {};
@@ -255,6 +245,7 @@ describe('in the browser', () => {
   });
 
   it('shows the not-found page with a way back in both languages', async () => {
+    const { page } = browsing;
     const english = await page.goto(`${site.url}/blog/no-such-post`);
     expect(english?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Blog post not found' }).waitFor();
@@ -278,6 +269,7 @@ describe('in the browser', () => {
   });
 
   it('keeps a post with a table within a 320 px screen', async () => {
+    const { page } = browsing;
     await page.setViewportSize({ width: 320, height: 640 });
     await gotoHydrated(page, `${site.url}/blog/meta-lead-forms-vs-landing-pages`);
     await page.getByRole('article').getByRole('table').waitFor();

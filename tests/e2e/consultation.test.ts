@@ -5,7 +5,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../app/data/database.types.ts';
-import { collectPageErrors, gotoHydrated, launchBrowser } from '../support/browser.ts';
+import { collectPageErrors, gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import {
   SITE_ADMIN_EMAIL,
   SITE_ADMIN_PASSWORD,
@@ -323,27 +323,14 @@ describe('with JavaScript', () => {
 });
 
 describe('without JavaScript', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  async function open(path: string) {
-    context = await browser.newContext({
-      javaScriptEnabled: false,
-      viewport: { width: 1280, height: 900 },
-    });
-    errors = collectPageErrors(context);
-    page = await context.newPage();
-    await page.goto(`${site.url}${path}`);
-  }
-
-  afterEach(async () => {
-    await context?.close();
-    expect(errors).toEqual([]);
+  const browsing = pagePerTest(() => browser, {
+    javaScriptEnabled: false,
+    viewport: { width: 1280, height: 900 },
   });
 
   it('answers an invalid form with the server’s messages and the values kept, then stores a valid one', async () => {
-    await open('/book-call');
+    const { page } = browsing;
+    await page.goto(`${site.url}/book-call`);
     const email = uniqueEmail('nojs');
     await fill(page, englishLabels, {
       name: '  No Script ',
@@ -397,7 +384,8 @@ describe('without JavaScript', () => {
   });
 
   it('answers in Swedish on /sv/book-call and redirects to the Swedish thank-you page', async () => {
-    await open('/sv/book-call');
+    const { page } = browsing;
+    await page.goto(`${site.url}/sv/book-call`);
     await page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
     await page.waitForLoadState('domcontentloaded');
     for (const message of [

@@ -1,8 +1,8 @@
 // The site's frame in a real browser: language from the path, the EN/SV toggle, the small-screen
 // menu, localized 404 pages, and server-rendered HTML that needs no script.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectPageErrors, gotoHydrated, launchBrowser } from '../support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import { startSite, type RunningSite } from '../support/site.ts';
 
 let site: RunningSite;
@@ -47,22 +47,10 @@ describe('the server-rendered HTML', () => {
 });
 
 describe('on a wide screen', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    errors = collectPageErrors(context);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(errors).toEqual([]);
-  });
+  const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 800 } });
 
   it('sets the html lang from the path', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/`);
     expect(await htmlLang(page)).toBe('en');
     await gotoHydrated(page, `${site.url}/sv`);
@@ -70,6 +58,7 @@ describe('on a wide screen', () => {
   });
 
   it('switches between English and Swedish with the toggle, staying on the same page', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/`);
     await page.getByRole('link', { name: 'SV', exact: true }).click();
     await page.waitForURL(`${site.url}/sv`);
@@ -95,6 +84,7 @@ describe('on a wide screen', () => {
   });
 
   it('shows the not-found page in the visitor’s language with status 404', async () => {
+    const { page } = browsing;
     const english = await page.goto(`${site.url}/nope`);
     expect(english?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
@@ -107,22 +97,10 @@ describe('on a wide screen', () => {
 });
 
 describe('on a small screen (360 px)', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    errors = collectPageErrors(context);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(errors).toEqual([]);
-  });
+  const browsing = pagePerTest(() => browser, { viewport: { width: 360, height: 740 } });
 
   it('opens a menu with the header’s items, and closes it on Escape and on navigation', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/sv`);
     const button = page.getByRole('button', { name: 'Meny' });
     const menu = page.getByRole('navigation', { name: 'Huvudmeny' });

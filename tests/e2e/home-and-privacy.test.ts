@@ -1,10 +1,10 @@
 // The home page and the privacy policy in a real browser and as server HTML: content before any
 // script, the Learn More jump, calls to action, the policy's sections, date, language switch and
 // Back button, no page errors, and no sideways scrolling at 320 px.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLongDate } from '../../app/i18n/format.ts';
-import { collectPageErrors, gotoHydrated, launchBrowser } from '../support/browser.ts';
+import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import { startSite, type RunningSite } from '../support/site.ts';
 
 let site: RunningSite;
@@ -152,22 +152,10 @@ describe('the server-rendered HTML, without scripts', () => {
 });
 
 describe('in the browser', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    errors = collectPageErrors(context);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(errors).toEqual([]);
-  });
+  const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 800 } });
 
   it('Learn More brings the process section to the top of the window', async () => {
+    const { page } = browsing;
     for (const language of languages) {
       const t = home[language];
       await gotoHydrated(page, site.url + t.path);
@@ -185,18 +173,21 @@ describe('in the browser', () => {
   });
 
   it('takes the Swedish final call to action to /sv/book-call', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/sv`);
     await page.getByRole('link', { name: 'Boka ditt gratis strategisamtal' }).click();
     await page.waitForURL(`${site.url}/sv/book-call`);
   });
 
   it('takes the English hero button to /book-call', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/`);
     await page.locator('.home-hero').getByRole('link', { name: 'Book a Call' }).click();
     await page.waitForURL(`${site.url}/book-call`);
   });
 
   it('shows the policy sections and today’s date in both languages, and switches to the twin', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/privacy-policy`);
     for (const [language, other] of [
       ['en', 'sv'],
@@ -217,6 +208,7 @@ describe('in the browser', () => {
   });
 
   it('jumps to a section from the contents', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/privacy-policy`);
     await page
       .getByRole('navigation', { name: 'Contents' })
@@ -230,6 +222,7 @@ describe('in the browser', () => {
   });
 
   it('Back returns to the page the visitor came from', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/`);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL(`${site.url}/privacy-policy`);
@@ -239,6 +232,7 @@ describe('in the browser', () => {
   });
 
   it('Back goes to the Swedish home page when the visitor landed on the policy', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/sv/privacy-policy`);
     await page.getByRole('button', { name: 'Tillbaka' }).click();
     await page.waitForURL(`${site.url}/sv`);
@@ -247,19 +241,15 @@ describe('in the browser', () => {
 });
 
 describe('on a 320 px screen', () => {
+  const browsing = pagePerTest(() => browser, { viewport: { width: 320, height: 640 } });
+
   it('no page scrolls sideways, and none reports an error', async () => {
-    const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
-    const errors = collectPageErrors(context);
-    const page = await context.newPage();
-    try {
-      for (const path of ['/', '/sv', '/privacy-policy', '/sv/privacy-policy']) {
-        await gotoHydrated(page, site.url + path);
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(width, path).toBeLessThanOrEqual(320);
-      }
-    } finally {
-      await context.close();
+    const { page } = browsing;
+    for (const path of ['/', '/sv', '/privacy-policy', '/sv/privacy-policy']) {
+      await gotoHydrated(page, site.url + path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(320);
     }
-    expect(errors).toEqual([]);
+    // pagePerTest fails the test if any of these pages logged an error.
   });
 });

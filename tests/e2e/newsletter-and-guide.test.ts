@@ -1,9 +1,9 @@
 // The newsletter, confirmation-pending, newsletter thank-you and free guide pages in a real
 // browser. The machine has no internet, so the provider's form never loads inside its frame: this
 // is the "no network" case, in which everything else on the page must still be complete.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectPageErrors, gotoHydrated, launchBrowser } from '../support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import { startSite, type RunningSite } from '../support/site.ts';
 
 let site: RunningSite;
@@ -222,22 +222,10 @@ for (const viewport of [
   { width: 320, height: 640 },
 ]) {
   describe(`in a browser ${viewport.width} px wide`, () => {
-    let context: BrowserContext;
-    let page: Page;
-    let errors: string[];
-
-    beforeEach(async () => {
-      context = await browser.newContext({ viewport });
-      errors = collectPageErrors(context);
-      page = await context.newPage();
-    });
-
-    afterEach(async () => {
-      await context.close();
-      expect(errors).toEqual([]);
-    });
+    const browsing = pagePerTest(() => browser, { viewport });
 
     it('renders every page fully, without horizontal scrolling, while the form cannot load', async () => {
+      const { page } = browsing;
       for (const { path } of pages) {
         await gotoHydrated(page, `${site.url}${path}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
@@ -249,6 +237,7 @@ for (const viewport of [
     });
 
     it('scrolls the guide’s form into view with “Get The Guide” and moves the focus to it', async () => {
+      const { page } = browsing;
       await gotoHydrated(page, `${site.url}/free-meta-ads-guide`);
       expect(await page.evaluate(formInView)).toBe(false);
 
@@ -260,22 +249,10 @@ for (const viewport of [
 }
 
 describe('in a browser', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    errors = collectPageErrors(context);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(errors).toEqual([]);
-  });
+  const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 800 } });
 
   it('lists the 3 newest Swedish posts with Läs mer links on the Swedish almost-there page', async () => {
+    const { page } = browsing;
     const slugs = await newestSlugs('swedish');
     await gotoHydrated(page, `${site.url}/sv/newsletter/almost-there`);
     const readMore = page.getByRole('link', { name: /^Läs mer/ });
@@ -288,6 +265,7 @@ describe('in a browser', () => {
   });
 
   it('lists the 3 newest English posts with Read More links on the English almost-there page', async () => {
+    const { page } = browsing;
     const slugs = await newestSlugs('english');
     await gotoHydrated(page, `${site.url}/newsletter/almost-there`);
     const readMore = page.getByRole('link', { name: /^Read more/ });
@@ -297,6 +275,7 @@ describe('in a browser', () => {
   });
 
   it('loads a new frame with the other language’s form when the language changes', async () => {
+    const { page } = browsing;
     await gotoHydrated(page, `${site.url}/free-meta-ads-guide`);
     const before = await page.locator('#get-the-guide iframe').elementHandle();
     await page.getByRole('link', { name: 'SV', exact: true }).click();
@@ -315,6 +294,7 @@ describe('in a browser', () => {
   });
 
   it('jumps to the guide’s form without animation for visitors who prefer reduced motion', async () => {
+    const { page } = browsing;
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await gotoHydrated(page, `${site.url}/sv/free-meta-ads-guide`);
     await page.getByRole('link', { name: 'Få guiden' }).click();

@@ -4,9 +4,11 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Page,
   type Response,
 } from 'playwright-core';
+import { afterEach, beforeEach, expect } from 'vitest';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -48,4 +50,52 @@ export function collectPageErrors(context: BrowserContext): string[] {
     }
   });
   return errors;
+}
+
+/** The browser context, its first page and the errors its pages have logged, for one test. */
+export interface PagePerTest {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** What collectPageErrors has gathered so far; a test that expects an error may empty it. */
+  readonly errors: string[];
+}
+
+/**
+ * A fresh context with these options, and a page in it, for every test of the enclosing describe
+ * (or file): after the test the context closes, and the test fails if any of its pages logged an
+ * error. Read the properties inside tests and hooks, where they belong to the running test.
+ */
+export function pagePerTest(browser: () => Browser, options: BrowserContextOptions): PagePerTest {
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let errors: string[] = [];
+
+  beforeEach(async () => {
+    context = await browser().newContext(options);
+    errors = collectPageErrors(context);
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    if (!context) return; // beforeEach failed before there was one, and has said why
+    const closing = context;
+    context = page = undefined;
+    await closing.close();
+    expect(errors).toEqual([]);
+  });
+
+  const missing = () => new Error('pagePerTest: read this inside a test, not while describing it');
+  return {
+    get context() {
+      if (!context) throw missing();
+      return context;
+    },
+    get page() {
+      if (!page) throw missing();
+      return page;
+    },
+    get errors() {
+      return errors;
+    },
+  };
 }
