@@ -83,30 +83,44 @@ const components: Components = {
 
 const remarkPlugins = [remarkGfm, remarkHeadingsBelowTitle];
 
-export function Markdown({
+/** The rendered body without a wrapper: what the server turns into HTML for the post page. */
+export function MarkdownContent({
   children,
   language = 'en',
-  className,
 }: {
   /** The Markdown source. */
   children: string;
   /** Language of the footnote section's labels. */
   language?: Language;
-  className?: string;
 }) {
   const labels = footnoteLabels[language];
   return (
+    <ReactMarkdown
+      remarkPlugins={remarkPlugins}
+      remarkRehypeOptions={{
+        footnoteLabel: labels.label,
+        footnoteBackLabel: (referenceIndex) => labels.backLabel(referenceIndex + 1),
+      }}
+      components={components}
+    >
+      {children}
+    </ReactMarkdown>
+  );
+}
+
+/** Markdown rendered in the browser, for the blog manager's live preview. */
+export function Markdown({
+  children,
+  language = 'en',
+  className,
+}: {
+  children: string;
+  language?: Language;
+  className?: string;
+}) {
+  return (
     <div className={className ? `markdown ${className}` : 'markdown'}>
-      <ReactMarkdown
-        remarkPlugins={remarkPlugins}
-        remarkRehypeOptions={{
-          footnoteLabel: labels.label,
-          footnoteBackLabel: (referenceIndex) => labels.backLabel(referenceIndex + 1),
-        }}
-        components={components}
-      >
-        {children}
-      </ReactMarkdown>
+      <MarkdownContent language={language}>{children}</MarkdownContent>
     </div>
   );
 }

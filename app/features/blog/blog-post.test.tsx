@@ -3,6 +3,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlogPost } from '~/data/posts';
+import { languageFromPath } from '~/i18n/locale';
+import { renderMarkdownToHtml } from '~/ui/markdown-html.server';
 import { BlogPostView, type BlogPostResult } from './blog-post';
 
 afterEach(cleanup);
@@ -24,7 +26,15 @@ const post: BlogPost = {
 };
 
 /** The post page at `path`; the list pages' loaders never finish, to hold a navigation in flight. */
-function renderPostAt(path: string, result: BlogPostResult) {
+/** A loaded result gets its body rendered as the loader renders it, in the page's language. */
+type ResultWithoutBody =
+  Exclude<BlogPostResult, { status: 'loaded' }> | { status: 'loaded'; post: BlogPost };
+
+function renderPostAt(path: string, given: ResultWithoutBody) {
+  const result: BlogPostResult =
+    given.status === 'loaded'
+      ? { ...given, bodyHtml: renderMarkdownToHtml(given.post.content, languageFromPath(path)) }
+      : given;
   const Stub = createRoutesStub([
     { path: '/blog/:slug', Component: () => <BlogPostView result={result} /> },
     { path: '/sv/blog/:slug', Component: () => <BlogPostView result={result} /> },

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { BlogPost } from '~/data/posts';
 import { formatLongDate } from '~/i18n/format';
 import { localizedPath, useCopy, useDictionary, useLanguage } from '~/i18n/locale';
-import { Markdown } from '~/ui/markdown';
+import { MarkdownHtml } from '~/ui/markdown-html';
 import { readingTimeMinutes } from '~/ui/reading-time';
 import { BlogLoading } from './blog-loading';
 import { blogCopy } from './copy';
@@ -10,14 +10,17 @@ import { usePendingBlogPage } from './pending-blog-page';
 import './blog.css';
 
 export type BlogPostResult =
-  { status: 'loaded'; post: BlogPost } | { status: 'not-found' } | { status: 'failed' };
+  | { status: 'loaded'; post: BlogPost; bodyHtml: string }
+  | { status: 'not-found' }
+  | { status: 'failed' };
 
 /** The post page (specification §2): the post, or the not-found or failed state. */
 export function BlogPostView({ result }: { result: BlogPostResult }) {
   const copy = useCopy(blogCopy).post;
   const pending = usePendingBlogPage();
   if (pending) return <BlogLoading pending={pending} />;
-  if (result.status === 'loaded') return <LoadedPost post={result.post} />;
+  if (result.status === 'loaded')
+    return <LoadedPost post={result.post} bodyHtml={result.bodyHtml} />;
   return <MissingPost heading={result.status === 'failed' ? copy.failed : copy.notFound} />;
 }
 
@@ -46,7 +49,7 @@ function MissingPost({ heading }: { heading: string }) {
   );
 }
 
-function LoadedPost({ post }: { post: BlogPost }) {
+function LoadedPost({ post, bodyHtml }: { post: BlogPost; bodyHtml: string }) {
   const language = useLanguage();
   const posts = useDictionary().posts;
   const copy = useCopy(blogCopy).post;
@@ -77,9 +80,7 @@ function LoadedPost({ post }: { post: BlogPost }) {
             decoding="async"
           />
         )}
-        <Markdown language={language} className="blog-post__body">
-          {post.content}
-        </Markdown>
+        <MarkdownHtml html={bodyHtml} className="blog-post__body" />
         <aside className="blog-cta" aria-labelledby="blog-cta-heading">
           <h2 id="blog-cta-heading" className="blog-cta__heading">
             {copy.cta.heading}

@@ -21,7 +21,11 @@ function unwrap(result: unknown): { body: unknown; status: number } {
 }
 
 const request = (path: string) => new Request(`http://127.0.0.1:3000${path}`);
-const post = { slug: 'a-post', title: 'A post' } as BlogPost;
+const post = {
+  slug: 'a-post',
+  title: 'A post',
+  content: '## Varför\n\nSvara *snabbt*.[^1]\n\n[^1]: Inom en timme.',
+} as BlogPost;
 
 let logged: unknown[][];
 beforeEach(() => {
@@ -59,9 +63,16 @@ describe('loadBlogPost', () => {
   it('reads the post at the slug in the page language', async () => {
     vi.mocked(getPublishedPostBySlug).mockResolvedValue(post);
     expect(unwrap(await loadBlogPost(request('/sv/blog/a-post'), 'a-post'))).toEqual({
-      body: { status: 'loaded', post },
+      body: { status: 'loaded', post, bodyHtml: expect.any(String) },
       status: 200,
     });
+    // The body arrives as HTML rendered on the server, footnotes labelled in the page's language.
+    const { bodyHtml } = unwrap(await loadBlogPost(request('/sv/blog/a-post'), 'a-post')).body as {
+      bodyHtml: string;
+    };
+    expect(bodyHtml).toContain('<h2>Varför</h2>');
+    expect(bodyHtml).toContain('<em>snabbt</em>');
+    expect(bodyHtml).toContain('Fotnoter');
     expect(vi.mocked(getPublishedPostBySlug).mock.calls[0]!.slice(1)).toEqual([
       'swedish',
       'a-post',

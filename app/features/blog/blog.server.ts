@@ -5,6 +5,7 @@ import { getPublishedPostBySlug, listPublishedPosts } from '~/data/posts';
 import { getServerSupabase } from '~/data/supabase.server';
 import { postLanguage } from '~/i18n/format';
 import { languageFromPath } from '~/i18n/locale';
+import { renderMarkdownToHtml } from '~/ui/markdown-html.server';
 
 function pageLanguage(request: Request) {
   return postLanguage(languageFromPath(new URL(request.url).pathname));
@@ -34,7 +35,12 @@ export async function loadBlogPost(request: Request, slug: string) {
   try {
     const post = await getPublishedPostBySlug(getServerSupabase(), pageLanguage(request), slug);
     if (!post) return notFound();
-    return { status: 'loaded' as const, post };
+    const language = languageFromPath(new URL(request.url).pathname);
+    return {
+      status: 'loaded' as const,
+      post,
+      bodyHtml: renderMarkdownToHtml(post.content, language),
+    };
   } catch (error) {
     console.error('Failed to load blog post:', error);
     return data({ status: 'failed' as const }, { status: 500 });

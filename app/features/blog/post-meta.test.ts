@@ -20,7 +20,7 @@ function metaAt(pathname: string, loaderData: BlogPostResult | undefined) {
 
 describe('blogPostMeta', () => {
   it('uses the post’s title and summary, a canonical URL and no hreflang alternates', () => {
-    const tags = metaAt('/sv/blog/svara-snabbt', { status: 'loaded', post });
+    const tags = metaAt('/sv/blog/svara-snabbt', { status: 'loaded', post, bodyHtml: '' });
     expect(tags).toContainEqual({ title: 'Svara snabbt | Nordic Lead Agency' });
     expect(tags).toContainEqual({ name: 'description', content: post.summary });
     expect(tags).toContainEqual({
