@@ -36,8 +36,6 @@ export const en = {
       title: 'Quality Leads for Local Businesses in 30 Days',
       description:
         'We fill the calendars of local businesses with quality leads in 30 days through search ads, social media advertising and email marketing – results guaranteed or your money back.',
-      heading: 'Fill Your Calendar With Quality Leads in 30 Days',
-      lead: 'Search ads, social media advertising and email marketing for local businesses – results guaranteed or your money back.',
     },
     newsletter: {
       title: 'Join our Newsletter',
@@ -68,8 +66,6 @@ export const en = {
     bookCallThankYou: {
       title: 'Thank You for Your Interest',
       description: 'We have received your request for a free strategy call.',
-      heading: 'Thank You for Your Interest!',
-      lead: 'We have received your request and will contact you within 24 hours.',
     },
     blog: {
       title: 'Marketing Insights & Tips',
@@ -77,18 +73,10 @@ export const en = {
       heading: 'Marketing Insights & Tips',
       lead: 'Practical marketing advice for business owners who want more customers.',
     },
-    blogPost: {
-      title: 'Blog post',
-      description: 'A short, practical marketing tip from our team.',
-      heading: 'Blog post',
-      lead: 'Short, practical marketing tips from our team.',
-    },
     privacyPolicy: {
       title: 'Privacy Policy',
       description:
         'How we collect, use and protect your personal data, and your rights under the GDPR.',
-      heading: 'Privacy Policy',
-      lead: 'How we collect, use and protect your personal data.',
     },
     freeGuide: {
       title: 'Free Meta Ads Guide',

@@ -34,8 +34,6 @@ export const sv: Dictionary = {
       title: 'Kvalitetsleads för lokala företag på 30 dagar',
       description:
         'Vi fyller lokala företags kalendrar med kvalitetsleads på 30 dagar med sökannonser, annonsering i sociala medier och e-postmarknadsföring – resultat garanterat eller pengarna tillbaka.',
-      heading: 'Fyll din kalender med kvalitetsleads på 30 dagar',
-      lead: 'Sökannonser, annonsering i sociala medier och e-postmarknadsföring för lokala företag – resultat garanterat eller pengarna tillbaka.',
     },
     newsletter: {
       title: 'Gå med i vårt nyhetsbrev',
@@ -66,8 +64,6 @@ export const sv: Dictionary = {
     bookCallThankYou: {
       title: 'Tack för ditt intresse',
       description: 'Vi har tagit emot din förfrågan om ett gratis strategisamtal.',
-      heading: 'Tack för ditt intresse!',
-      lead: 'Vi har tagit emot din förfrågan och kontaktar dig inom 24 timmar.',
     },
     blog: {
       title: 'Marknadsföringsinsikter & tips',
@@ -75,18 +71,10 @@ export const sv: Dictionary = {
       heading: 'Marknadsföringsinsikter & tips',
       lead: 'För dig som driver företag – varje inlägg är kort och rakt på sak.',
     },
-    blogPost: {
-      title: 'Blogginlägg',
-      description: 'Ett kort, praktiskt marknadsföringstips från vårt team.',
-      heading: 'Blogginlägg',
-      lead: 'Korta, praktiska marknadsföringstips från vårt team.',
-    },
     privacyPolicy: {
       title: 'Integritetspolicy',
       description:
         'Hur vi samlar in, använder och skyddar dina personuppgifter, och dina rättigheter enligt GDPR.',
-      heading: 'Integritetspolicy',
-      lead: 'Så samlar vi in, använder och skyddar dina personuppgifter.',
     },
     freeGuide: {
       title: 'Gratis guide till Meta Ads',

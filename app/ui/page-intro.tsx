@@ -22,8 +22,14 @@ export function PageIntro({
   );
 }
 
+type Pages = Dictionary['pages'];
+/** The pages whose dictionary entry carries an intro (a heading and a lead). */
+type PageWithIntro = {
+  [K in keyof Pages]: Pages[K] extends { heading: string; lead: string } ? K : never;
+}[keyof Pages];
+
 /** A page's heading and lead from the dictionary, in the visitor's language. */
-export function DictionaryPageIntro({ page }: { page: keyof Dictionary['pages'] }) {
+export function DictionaryPageIntro({ page }: { page: PageWithIntro }) {
   const { heading, lead } = useDictionary().pages[page];
   return <PageIntro heading={heading} lead={lead} />;
 }
