@@ -1,11 +1,11 @@
 // Admin sign-in: English only and rendered in the browser, so its code stays out of the public
 // pages. The server sends the fallback below; the page itself renders once hydrated.
 import type { Route } from './+types/login-page';
+import { AuthCardLoading } from '~/features/auth/auth-card';
 import { AuthProvider } from '~/features/auth/auth-provider';
 import { LoginScreen } from '~/features/auth/login-screen';
 import { useBrowserSupabase } from '~/data/supabase';
 import { pageMeta } from '~/i18n/page-meta';
-import { LoadingStatus } from '~/ui/loading-status';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(
@@ -20,7 +20,7 @@ export async function clientLoader() {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return <LoadingStatus text="Loading..." />;
+  return <AuthCardLoading />;
 }
 
 export default function LoginPage() {

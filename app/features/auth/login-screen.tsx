@@ -12,7 +12,7 @@ import {
 import { useNavigate } from 'react-router';
 import { AuthFailure, requestPasswordReset, signInWithPassword, updatePassword } from '~/data/auth';
 import type { AppSupabaseClient } from '~/data/supabase';
-import { LoadingStatus } from '~/ui/loading-status';
+import { AuthCard, AuthCardLoading } from './auth-card';
 import { useAuth } from './auth-provider';
 import { authCopy as copy } from './copy';
 import './auth.css';
@@ -47,7 +47,7 @@ export function LoginScreen({ client }: { client: AppSupabaseClient }) {
     if (signedInElsewhere) navigate('/admin', { replace: true });
   }, [signedInElsewhere, navigate]);
 
-  if (auth.loading || signedInElsewhere) return <LoadingStatus text={copy.loading} />;
+  if (auth.loading || signedInElsewhere) return <AuthCardLoading />;
 
   function show(next: LoginView) {
     setView(next);
@@ -96,69 +96,63 @@ export function LoginScreen({ client }: { client: AppSupabaseClient }) {
   }
 
   return (
-    <section className="auth-screen">
-      <div className="container auth-screen__inner">
-        <div className="auth-card">
-          <h1>{copy.heading}</h1>
-          <p className="auth-card__lead">{copy.lead}</p>
-          {view === 'sign_in' && (
-            <AuthForm label={copy.signIn.form} onSubmit={onSignIn}>
-              <EmailField value={email} onChange={setEmail} />
-              <Field
-                label={copy.passwordLabel}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                placeholder={copy.passwordPlaceholder}
-              />
-              <SubmitButton busy={busy} label={copy.signIn.label} loading={copy.signIn.loading} />
-            </AuthForm>
-          )}
-          {view === 'forgotten_password' && (
-            <AuthForm label={copy.forgottenPassword.form} onSubmit={onForgotten}>
-              <EmailField value={email} onChange={setEmail} />
-              <SubmitButton
-                busy={busy}
-                label={copy.forgottenPassword.label}
-                loading={copy.forgottenPassword.loading}
-              />
-            </AuthForm>
-          )}
-          {view === 'update_password' && (
-            <AuthForm label={copy.updatePassword.form} onSubmit={onUpdate}>
-              <p>{copy.updatePassword.intro}</p>
-              <Field
-                label={copy.newPasswordLabel}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                placeholder={copy.newPasswordPlaceholder}
-              />
-              <SubmitButton
-                busy={busy}
-                label={copy.updatePassword.label}
-                loading={copy.updatePassword.loading}
-              />
-            </AuthForm>
-          )}
-          <NoticeBox notice={notice} />
-          {view === 'sign_in' && (
-            <button
-              type="button"
-              className="auth-card__switch"
-              onClick={() => show('forgotten_password')}
-            >
-              {copy.forgottenPassword.link}
-            </button>
-          )}
-          {view === 'forgotten_password' && (
-            <button type="button" className="auth-card__switch" onClick={() => show('sign_in')}>
-              {copy.backToSignIn}
-            </button>
-          )}
-        </div>
-      </div>
-    </section>
+    <AuthCard>
+      {view === 'sign_in' && (
+        <AuthForm label={copy.signIn.form} onSubmit={onSignIn}>
+          <EmailField value={email} onChange={setEmail} />
+          <Field
+            label={copy.passwordLabel}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            placeholder={copy.passwordPlaceholder}
+          />
+          <SubmitButton busy={busy} label={copy.signIn.label} loading={copy.signIn.loading} />
+        </AuthForm>
+      )}
+      {view === 'forgotten_password' && (
+        <AuthForm label={copy.forgottenPassword.form} onSubmit={onForgotten}>
+          <EmailField value={email} onChange={setEmail} />
+          <SubmitButton
+            busy={busy}
+            label={copy.forgottenPassword.label}
+            loading={copy.forgottenPassword.loading}
+          />
+        </AuthForm>
+      )}
+      {view === 'update_password' && (
+        <AuthForm label={copy.updatePassword.form} onSubmit={onUpdate}>
+          <p>{copy.updatePassword.intro}</p>
+          <Field
+            label={copy.newPasswordLabel}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            placeholder={copy.newPasswordPlaceholder}
+          />
+          <SubmitButton
+            busy={busy}
+            label={copy.updatePassword.label}
+            loading={copy.updatePassword.loading}
+          />
+        </AuthForm>
+      )}
+      <NoticeBox notice={notice} />
+      {view === 'sign_in' && (
+        <button
+          type="button"
+          className="auth-card__switch"
+          onClick={() => show('forgotten_password')}
+        >
+          {copy.forgottenPassword.link}
+        </button>
+      )}
+      {view === 'forgotten_password' && (
+        <button type="button" className="auth-card__switch" onClick={() => show('sign_in')}>
+          {copy.backToSignIn}
+        </button>
+      )}
+    </AuthCard>
   );
 }
 
