@@ -2,10 +2,16 @@
 // hydrates (issue 3: "the client hydrates without layout shift"), and axe-core finds no WCAG 2.1
 // A/AA violation (labels, contrast, landmarks, names, ARIA).
 import { createRequire } from 'node:module';
-import type { Browser } from 'playwright-core';
+import type { AxeResults, RunOptions } from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import { startSite, type RunningSite } from '../support/site.ts';
+import {
+  SITE_ADMIN_EMAIL,
+  SITE_ADMIN_PASSWORD,
+  startSite,
+  type RunningSite,
+} from '../support/site.ts';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -42,6 +48,25 @@ const swedishPaths = [
   '/sv/no-such-page',
 ];
 
+/** The part of axe-core's browser global the audit calls. */
+interface AxeCore {
+  run(context: Document, options: RunOptions): Promise<AxeResults>;
+}
+
+/** axe-core's WCAG 2.1 A and AA findings on the page as it is now, one line each. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: AxeCore }).axe;
+    const result = await axe.run(document, {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+    });
+    return result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+    );
+  });
+}
+
 /** Sums every layout shift of the page from its first paint on (buffered). */
 const recordLayoutShifts = () => {
   const w = window as unknown as { layoutShift: number };
@@ -71,17 +96,31 @@ describe.each([
       );
       expect(shift).toBe(0);
 
-      await page.addScriptTag({ path: axePath });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-        const result = await axe.run(document, {
-          runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
-        });
-        return result.violations.map(
-          (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-        );
-      });
-      expect(violations).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
     },
   );
+});
+
+describe('the blog manager', () => {
+  const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
+
+  it('has no accessibility violations in its list, its form and its preview', async () => {
+    const { page } = browsing;
+    await gotoHydrated(page, `${site.url}/login`);
+    await page.getByLabel('Email address').fill(SITE_ADMIN_EMAIL);
+    await page.getByLabel('Your Password').fill(SITE_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Blog Posts Management' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('A title');
+    await page
+      .getByLabel('Content', { exact: false })
+      .first()
+      .fill('## Heading\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    await page.getByRole('button', { name: /Show Preview/ }).click();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
 });
