@@ -187,3 +187,65 @@ describe('the data directory', () => {
     }
   });
 });
+
+describe('the site against another Supabase (as against a hosted project)', () => {
+  // An embedded backend stands in for the hosted project; the site runs with only its URL and
+  // anon key, as `SUPABASE_URL=… SUPABASE_ANON_KEY=… npm start` would against supabase.co.
+  let hosted: RunningSite;
+  let site: RunningSite;
+  beforeAll(async () => {
+    hosted = await startSite({ SEED_DEMO: 'true' });
+    site = await startSite({ SUPABASE_URL: hosted.url, SUPABASE_ANON_KEY: hosted.anonKey });
+  });
+  afterAll(async () => {
+    await site?.stop();
+    await hosted?.stop();
+  });
+
+  it('mounts no backend of its own and keeps no database', async () => {
+    expect(site.output()).toContain(`hosted Supabase at ${hosted.url}`);
+    expect((await fetch(`${site.url}/rest/v1/blog_posts`)).status).toBe(404);
+    expect((await fetch(`${site.url}/auth/v1/health`)).status).toBe(404);
+    expect(existsSync(path.join(site.dataDir, 'pglite'))).toBe(false);
+  });
+
+  it("renders the project's posts and hands the browser the project's URL and key", async () => {
+    const { data: posts } = await anonClient(hosted)
+      .from('blog_posts')
+      .select('title')
+      .eq('language', 'english');
+    const html = await (await fetch(`${site.url}/blog`)).text();
+    for (const post of posts!) expect(html).toContain(post.title.replace(/'/g, '&#x27;'));
+    expect(html).toContain(hosted.url);
+    expect(html).toContain(hosted.anonKey);
+  });
+
+  it('stores a consultation sent to the site without JavaScript in the project', async () => {
+    const form = new URLSearchParams({
+      name: 'Hosted Lead',
+      email: 'lead@hosted.example',
+      phone_number: '070 000 00 00',
+      company_name: 'Hosted AB',
+      problems: 'We want more qualified leads every single week.',
+      how_found_us: 'LinkedIn',
+      additional_info: '',
+    });
+    const response = await fetch(`${site.url}/book-call`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/book-call/thank-you');
+    const { data } = await (
+      await adminClient(hosted)
+    )
+      .from('consultations')
+      .select('email, additional_info, language');
+    expect(data).toContainEqual({
+      email: 'lead@hosted.example',
+      additional_info: null,
+      language: 'english',
+    });
+  });
+});
