@@ -156,8 +156,15 @@ export async function startServer(
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
-  }).catch(async (error) => {
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await site?.close();
     await closeBackend();
+    if (error.code === 'EADDRINUSE') {
+      throw new Error(
+        `Port ${config.PORT} is already in use: stop the program using it, or choose another port with PORT=…`,
+        { cause: error },
+      );
+    }
     throw error;
   });
   const address = server.address();

@@ -1,6 +1,8 @@
 // The server as `npm start` runs it: a separate Node process on a data directory.
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,6 +176,33 @@ describe('the data directory', () => {
       expect(status).toBe(200);
     } finally {
       await first.stop();
+    }
+  });
+
+  it('says clearly when the port is taken, and leaves the directory unlocked', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const child = spawn(process.execPath, ['server/main.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: temp.dir,
+          DATABASE_URL: '',
+          SUPABASE_URL: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+      expect(stderr).toContain(`Port ${port} is already in use`);
+      expect(existsSync(path.join(temp.dir, 'server.lock'))).toBe(false);
+    } finally {
+      blocker.close();
     }
   });
 
