@@ -1,10 +1,11 @@
 // The React Router app, server-rendered: the production build with its static files, or (npm run
 // dev) Vite in middleware mode, which compiles on request and hot-reloads the browser.
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestListener } from '@react-router/node';
-import type { Handler } from './http.ts';
+import { MAX_BODY_BYTES, sendJson, type Handler } from './http.ts';
 import { serveStatic } from './static.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,6 +13,28 @@ const root = path.resolve(import.meta.dirname, '..');
 export interface Site {
   handle: Handler;
   close(): Promise<void>;
+}
+
+/**
+ * The site's own posts (the consultation form without JavaScript) are small: refuse a body over
+ * the API's 1 MiB cap, or one of unknown length, before React Router buffers it.
+ */
+function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  const length = Number(
+    req.headers['content-length'] ?? (req.headers['transfer-encoding'] ? NaN : 0),
+  );
+  if (Number.isFinite(length) && length <= MAX_BODY_BYTES) return false;
+  const status = Number.isFinite(length) ? 413 : 411;
+  res.setHeader('Connection', 'close');
+  sendJson(res, status, {
+    message:
+      status === 413
+        ? `Request body is larger than ${MAX_BODY_BYTES} bytes`
+        : 'Content-Length required',
+  });
+  req.resume();
+  return true;
 }
 
 export async function createSite(options: { dev: boolean }): Promise<Site> {
@@ -26,6 +49,7 @@ export async function createSite(options: { dev: boolean }): Promise<Site> {
     return {
       handle: (req, res) =>
         new Promise<void>((resolve, reject) => {
+          if (refuseOversizedBody(req, res)) return resolve();
           devServer.middlewares(req, res, () => {
             Promise.resolve(listener(req, res)).then(resolve, reject);
           });
@@ -44,6 +68,7 @@ export async function createSite(options: { dev: boolean }): Promise<Site> {
   const clientDir = path.join(root, 'build/client');
   return {
     async handle(req, res, url) {
+      if (refuseOversizedBody(req, res)) return;
       if (await serveStatic(clientDir, req, res, url)) return;
       await listener(req, res);
     },

@@ -106,6 +106,42 @@ describe('a first start with the default settings', () => {
   });
 });
 
+describe("the site's own form posts", () => {
+  let site: RunningSite;
+  beforeAll(async () => {
+    site = await startSite({ SEED_DEMO: 'false' });
+  });
+  afterAll(async () => site?.stop());
+
+  it('refuses a body over 1 MiB with 413 and stores nothing', async () => {
+    const form = new URLSearchParams({ name: 'x'.repeat(2 * 1024 * 1024) });
+    const response = await fetch(`${site.url}/book-call`, { method: 'POST', body: form });
+    expect(response.status).toBe(413);
+    const { data } = await (await adminClient(site)).from('consultations').select('id');
+    expect(data).toEqual([]);
+  });
+
+  it('refuses a body of unknown length with 411', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${site.url}/book-call`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Transfer-Encoding': 'chunked',
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end('name=chunked');
+    });
+    expect(status).toBe(411);
+  });
+});
+
 describe('a start with SEED_DEMO=false', () => {
   it('leaves the blog empty', async () => {
     const site = await startSite({ SEED_DEMO: 'false' });
