@@ -25,7 +25,8 @@ const setupSql = `select set_config('role', $1, true),
   set_config('request.method', $4, true),
   set_config('request.path', $5, true),
   set_config('request.headers', $6, true),
-  set_config('request.cookies', $7, true)`;
+  set_config('request.cookies', $7, true),
+  set_config('transaction_read_only', $8, true)`;
 
 function cookies(header: string | undefined): Record<string, string> {
   const jar: Record<string, string> = {};
@@ -140,7 +141,7 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
   function transactionFor(caller: Caller, req: IncomingMessage, path: string): InTransaction {
     return <T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>) =>
       db.transaction(async (tx) => {
-        if (readOnly) await tx.query('set transaction read only');
+        // Read-only rides on the setup statement: one round trip fewer per read.
         await tx.query(setupSql, [
           caller.role,
           JSON.stringify(caller.claims),
@@ -149,6 +150,7 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
           path,
           JSON.stringify(req.headers),
           JSON.stringify(cookies(req.headers.cookie)),
+          readOnly ? 'on' : 'off',
         ]);
         return fn(tx);
       });
@@ -196,7 +198,7 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
       send(res, method, await serve(req, url, caller));
     } catch (error) {
       if (error instanceof RestError) return sendError(res, method, error);
-      // Before the SQLSTATE test: a five-letter Node code such as EPIPE looks like a SQLSTATE.
+      // A lost connection (Node's ECONNRESET, EPIPE…, or pg's "Connection terminated") is a 503.
       if (isConnectionError(error)) {
         return sendError(
           res,
