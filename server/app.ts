@@ -8,7 +8,8 @@ import { openPglite } from './db/pglite.ts';
 import { openPostgres } from './db/postgres.ts';
 import { migrate } from './db/migrate.ts';
 import type { Database } from './db/types.ts';
-import { CORS_HEADERS, sendJson, type Handler } from './http.ts';
+import { createHmac } from 'node:crypto';
+import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
 import { signJwt } from './jwt.ts';
 import { createMailer } from './mail.ts';
 import { createSite, type Site } from './site.ts';
@@ -110,6 +111,14 @@ export async function startServer(
     }
   }
 
+  // The consultation form signs the moment it was rendered (its minimum fill time) with this; the
+  // embedded backend derives it from the JWT secret so every copy of a stateless server agrees.
+  process.env.FORM_SECRET =
+    config.FORM_SECRET ??
+    (backend
+      ? createHmac('sha256', backend.jwtSecret).update('consultation-form').digest('base64url')
+      : persistentSecret(config.dataDir, 'form-secret'));
+
   let site: Site | undefined;
   if (options.site !== false) {
     try {
@@ -121,6 +130,13 @@ export async function startServer(
   }
 
   const server: Server = createServer(async (req, res) => {
+    // One answer to "who is asking" for every layer: the APIs' throttles, the database's per-IP
+    // rule (request.headers) and the site's actions all read this header from here on.
+    req.headers['x-forwarded-for'] = resolveClientAddress(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'],
+      config.TRUST_PROXY,
+    );
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');

@@ -32,4 +32,24 @@ describe('loadConfig', () => {
       /PORT[\s\S]*JWT_SECRET must be at least 32 characters[\s\S]*SUPABASE_URL and SUPABASE_ANON_KEY must be set together[\s\S]*ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
     );
   });
+
+  it('reads one or several addresses to notify of new leads', () => {
+    expect(loadConfig({ LEADS_NOTIFY_TO: 'sales@agency.se' }).LEADS_NOTIFY_TO).toEqual([
+      'sales@agency.se',
+    ]);
+    expect(loadConfig({ LEADS_NOTIFY_TO: ' a@agency.se, b@agency.se ,' }).LEADS_NOTIFY_TO).toEqual([
+      'a@agency.se',
+      'b@agency.se',
+    ]);
+    expect(loadConfig({}).LEADS_NOTIFY_TO).toBeUndefined();
+    expect(() => loadConfig({ LEADS_NOTIFY_TO: 'sales@agency.se, nobody' })).toThrowError(
+      /LEADS_NOTIFY_TO must list e-mail addresses/,
+    );
+  });
+
+  it('trusts no proxy beyond loopback unless TRUST_PROXY says how many', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrowError(/TRUST_PROXY/);
+  });
 });

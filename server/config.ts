@@ -20,6 +20,21 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Nordic Lead Agency <no-reply@localhost>'),
   /** Public origin of the site, used in e-mailed links; defaults to the request's origin. */
   SITE_URL: z.string().url().optional(),
+  /** How many reverse proxies (besides any on loopback) stand in front of the server. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Who is told of every new lead: one address or several, comma-separated. */
+  LEADS_NOTIFY_TO: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().email('LEADS_NOTIFY_TO must list e-mail addresses')).min(1))
+    .optional(),
+  /** Signs the consultation form's start time (the minimum fill time); derived when unset. */
+  FORM_SECRET: z.string().min(32, 'FORM_SECRET must be at least 32 characters').optional(),
 });
 
 // Settings that only make sense together.

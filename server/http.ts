@@ -47,9 +47,53 @@ export function sendJson(
   res.end(text);
 }
 
-/** The client's address, for throttling. */
+/** '::ffff:127.0.0.1' → '127.0.0.1'; anything else as it is. */
+function plainAddress(address: string): string {
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+}
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address);
+}
+
+/**
+ * The visitor's address: the socket's peer, or, when the peer is a proxy we trust, the address
+ * that proxy put in X-Forwarded-For. Loopback peers are always trusted (the site's own server-side
+ * requests and a reverse proxy on the same machine); `trustedHops` more proxies may be named with
+ * TRUST_PROXY. Walking from the right, as each proxy appends, so a client cannot forge its way past.
+ */
+export function resolveClientAddress(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string {
+  const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
+    .split(',')
+    .map((entry) => plainAddress(entry.trim()))
+    .filter(Boolean);
+  chain.push(plainAddress(peer ?? 'unknown'));
+  let i = chain.length - 1;
+  let hops = trustedHops;
+  while (i > 0) {
+    if (isLoopback(chain[i]!)) i--;
+    else if (hops > 0) {
+      hops--;
+      i--;
+    } else break;
+  }
+  return chain[i]!;
+}
+
+/**
+ * The client's address. The server writes the resolved address into X-Forwarded-For when a
+ * request arrives (server/app.ts), so the APIs, the database (request.headers) and the site's
+ * own actions read the same value; a request that did not pass through there uses its socket.
+ */
 export function clientIp(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
+  const forwarded = req.headers['x-forwarded-for'];
+  if (typeof forwarded === 'string' && forwarded !== '' && !forwarded.includes(','))
+    return forwarded;
+  return plainAddress(req.socket.remoteAddress ?? 'unknown');
 }
 
 export const CORS_HEADERS: Record<string, string> = {

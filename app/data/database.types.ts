@@ -50,6 +50,45 @@ export interface Database {
         };
         Relationships: [];
       };
+      consultation_mails: {
+        Row: {
+          id: string;
+          consultation_id: string;
+          kind: string;
+          status: string;
+          attempts: number;
+          next_attempt_at: string;
+          locked_until: string | null;
+          last_error: string | null;
+          sent_at: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          consultation_id: string;
+          kind: string;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string;
+          locked_until?: string | null;
+          last_error?: string | null;
+          sent_at?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          consultation_id?: string;
+          kind?: string;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string;
+          locked_until?: string | null;
+          last_error?: string | null;
+          sent_at?: string | null;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
       consultations: {
         Row: {
           id: string;
@@ -62,6 +101,17 @@ export interface Database {
           how_found_us: string;
           language: string;
           created_at: string;
+          status: string;
+          notes: string | null;
+          received_at: string;
+          updated_at: string;
+          utm_source: string | null;
+          utm_medium: string | null;
+          utm_campaign: string | null;
+          utm_term: string | null;
+          utm_content: string | null;
+          referrer: string | null;
+          landing_page: string | null;
         };
         Insert: {
           id?: string;
@@ -74,6 +124,17 @@ export interface Database {
           how_found_us: string;
           language?: string;
           created_at?: string;
+          status?: string;
+          notes?: string | null;
+          received_at?: string;
+          updated_at?: string;
+          utm_source?: string | null;
+          utm_medium?: string | null;
+          utm_campaign?: string | null;
+          utm_term?: string | null;
+          utm_content?: string | null;
+          referrer?: string | null;
+          landing_page?: string | null;
         };
         Update: {
           id?: string;
@@ -86,6 +147,17 @@ export interface Database {
           how_found_us?: string;
           language?: string;
           created_at?: string;
+          status?: string;
+          notes?: string | null;
+          received_at?: string;
+          updated_at?: string;
+          utm_source?: string | null;
+          utm_medium?: string | null;
+          utm_campaign?: string | null;
+          utm_term?: string | null;
+          utm_content?: string | null;
+          referrer?: string | null;
+          landing_page?: string | null;
         };
         Relationships: [];
       };

@@ -66,6 +66,10 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
     expect(first.applied).toEqual([
       '20261121080000_create_consultations.sql',
       '20261121080100_create_blog_posts.sql',
+      '20261123090000_add_lead_management_to_consultations.sql',
+      '20261123090100_add_consultation_spam_rules.sql',
+      '20261123090200_create_consultation_mails.sql',
+      '20261123090300_schedule_consultation_retention.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
@@ -76,6 +80,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
     );
     expect(rows).toEqual([
       { relname: 'blog_posts', relrowsecurity: 't' },
+      { relname: 'consultation_mails', relrowsecurity: 't' },
       { relname: 'consultations', relrowsecurity: 't' },
     ]);
   });
@@ -98,14 +103,117 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
     ['a blank name', { name: '   ' }],
     ['an oversized name', { name: 'x'.repeat(201) }],
     ['oversized additional_info', { additional_info: 'x'.repeat(5001) }],
-  ])('refuses a consultation with %s', async (_, change) => {
-    expect(await refusal('consultations', { ...validConsultation, ...change })).toBe('23514');
+  ])('refuses a consultation with %s', async (name, change) => {
+    // Each case from its own address: a repeat of an earlier lead is dropped before any check.
+    const email = `${name.replace(/[^a-z0-9]+/gi, '-')}@example.se`;
+    expect(await refusal('consultations', { ...validConsultation, email, ...change })).toBe(
+      '23514',
+    );
   });
 
   it('refuses a consultation with a missing required field', async () => {
-    expect(await refusal('consultations', { ...validConsultation, phone_number: null })).toBe(
-      '23502',
+    const row = { ...validConsultation, email: 'no-phone@example.se', phone_number: null };
+    expect(await refusal('consultations', row)).toBe('23502');
+  });
+
+  it('stores text trimmed, an empty additional_info as null, and times from its own clock', async () => {
+    const row = {
+      ...validConsultation,
+      name: '  Bo Ek ',
+      email: ' bo@example.se \t',
+      phone_number: ' 070 ',
+      company_name: ' Ek AB ',
+      problems: '  We need more customers for our bakery.  ',
+      additional_info: '   ',
+      utm_source: ' ',
+      landing_page: ' /?utm_source=x ',
+      created_at: '2020-01-01T00:00:00Z',
+    };
+    expect(await refusal('consultations', row)).toBe('accepted');
+    const { rows } = await db.query<Record<string, string | null>>(
+      `select name, email, phone_number, company_name, problems, additional_info, utm_source,
+         landing_page, status, received_at > now() - interval '1 minute' as fresh,
+         updated_at = received_at as same, created_at::date::text as created
+       from consultations where email = 'bo@example.se'`,
     );
+    expect(rows).toEqual([
+      {
+        name: 'Bo Ek',
+        email: 'bo@example.se',
+        phone_number: '070',
+        company_name: 'Ek AB',
+        problems: 'We need more customers for our bakery.',
+        additional_info: null,
+        utm_source: null,
+        landing_page: '/?utm_source=x',
+        status: 'new',
+        fresh: 't',
+        same: 't',
+        // created_at is the browser's (specification §3); received_at is the server's.
+        created: '2020-01-01',
+      },
+    ]);
+  });
+
+  it('stores one row for the same address and problems within ten minutes', async () => {
+    const row = { ...validConsultation, email: 'Twice@Example.se' };
+    expect(await refusal('consultations', row)).toBe('accepted');
+    expect(await refusal('consultations', { ...row, email: ' twice@example.se ' })).toBe(
+      'accepted',
+    );
+    const count = async () =>
+      (
+        await db.query<{ n: string }>(
+          `select count(*) as n from consultations where lower(email) = 'twice@example.se'`,
+        )
+      ).rows[0]!.n;
+    expect(await count()).toBe('1');
+    // Other problems are another request; so is the same one eleven minutes later.
+    expect(
+      await refusal('consultations', { ...row, problems: 'Another problem entirely, twenty+.' }),
+    ).toBe('accepted');
+    expect(await count()).toBe('2');
+    await db.query(
+      `update consultations set received_at = received_at - interval '11 minutes' where lower(email) = 'twice@example.se'`,
+    );
+    expect(await refusal('consultations', row)).toBe('accepted');
+    expect(await count()).toBe('3');
+  });
+
+  it('queues two mails in the same transaction as each stored lead, and none for a repeat', async () => {
+    const row = { ...validConsultation, email: 'mails@example.se' };
+    await insert('consultations', row);
+    await insert('consultations', row);
+    const { rows } = await db.query<{ kind: string; status: string }>(
+      `select m.kind, m.status from consultation_mails m join consultations c on c.id = m.consultation_id
+       where c.email = 'mails@example.se' order by kind`,
+    );
+    expect(rows).toEqual([
+      { kind: 'agency_notification', status: 'pending' },
+      { kind: 'visitor_confirmation', status: 'pending' },
+    ]);
+    await db.query(`delete from consultations where email = 'mails@example.se'`);
+    const left = await db.query(
+      `select 1 from consultation_mails m where not exists (select 1 from consultations c where c.id = m.consultation_id)`,
+    );
+    expect(left.rows).toEqual([]);
+  });
+
+  it('refuses a status outside the pipeline', async () => {
+    const row = { ...validConsultation, email: 'status@example.se', status: 'maybe' };
+    expect(await refusal('consultations', row)).toBe('23514');
+  });
+
+  it('keeps the API away from the private schema and its functions', async () => {
+    const { rows } = await db.query<{ role: string; usage: string; run: string }>(
+      `select r as role, has_schema_privilege(r, 'private', 'usage')::text as usage,
+         has_function_privilege(r, 'private.delete_stale_consultations(timestamptz)', 'execute')::text as run
+       from unnest(array['anon', 'authenticated']) r order by r`,
+    );
+    expect(rows).toEqual([
+      { role: 'anon', usage: 'false', run: 'false' },
+      { role: 'authenticated', usage: 'false', run: 'false' },
+    ]);
   });
 
   it.each([

@@ -149,7 +149,9 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
   afterAll(async () => backend?.close());
 
   beforeEach(async () => {
-    await db.exec('delete from public.blog_posts; delete from public.consultations;');
+    await db.exec(
+      'delete from public.blog_posts; delete from public.consultations; delete from private.consultation_submissions;',
+    );
   });
 
   describe('the calls of the specification', () => {
@@ -166,6 +168,19 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
           ...consultation,
           id: expect.stringMatching(/^[0-9a-f-]{36}$/),
           created_at: '2026-11-20T09:30:00+00:00',
+          // What the agency adds (issue 7): a status of its own, notes, the server's times and
+          // the visit's attribution, none of which the form sent.
+          status: 'new',
+          notes: null,
+          received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          utm_term: null,
+          utm_content: null,
+          referrer: null,
+          landing_page: null,
         },
       ]);
       const own = await anon.from('consultations').select('*');
@@ -584,7 +599,31 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
     it.each([
       ['anon', 401, '42501'],
-      ['authenticated', 403, '42501'],
+      ['authenticated', 204, null],
+      ['service_role', 204, null],
+    ] as const)(
+      "lets %s update a lead's status and notes: status %i",
+      async (role, status, code) => {
+        const result = await clientFor(role)
+          .from('consultations')
+          .update({ status: 'contacted', notes: 'Called, back on Monday.' })
+          .eq('id', consultationId);
+        expect(result.status).toBe(status);
+        expect(result.error?.code ?? null).toBe(code);
+        const { rows } = await db.query<{ status: string; notes: string | null }>(
+          'select status, notes from public.consultations',
+        );
+        expect(rows[0]).toEqual(
+          status === 204
+            ? { status: 'contacted', notes: 'Called, back on Monday.' }
+            : { status: 'new', notes: null },
+        );
+      },
+    );
+
+    it.each([
+      ['anon', 401, '42501'],
+      ['authenticated', 204, null],
       ['service_role', 204, null],
     ] as const)('lets %s delete consultations: status %i', async (role, status, code) => {
       const result = await clientFor(role).from('consultations').delete().eq('id', consultationId);
@@ -597,7 +636,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
       const asAnon = await rest('consultations?select=id');
       expect(asAnon.status).toBe(401);
       expect(asAnon.headers.get('www-authenticate')).toBe('Bearer');
-      const { status } = await admin.from('consultations').delete().eq('id', consultationId);
+      const { status } = await admin
+        .from('consultations')
+        .update({ email: 'someone@else.example' })
+        .eq('id', consultationId);
       expect(status).toBe(403);
     });
 

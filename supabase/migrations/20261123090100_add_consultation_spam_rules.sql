@@ -1,0 +1,80 @@
+-- Spam defence where a hand-made request to /rest/v1 meets it too (issue 7):
+--   * the same address with the same problems within 10 minutes stores one row, and the request
+--     still succeeds (a double click, a resubmitted page, a bot replaying one request);
+--   * at most 5 consultations per client IP per hour, answered with PostgREST's custom status
+--     SQLSTATE PT429 → HTTP 429. The IP is the first entry of X-Forwarded-For in request.headers,
+--     as Supabase documents for per-IP limits; the embedded backend puts the resolved client
+--     address there (see docs/decisions).
+
+-- TABLE
+
+-- Which addresses stored a lead in the last hour. No lead data; rows older than an hour are
+-- swept by the trigger and by the retention job.
+create table private.consultation_submissions (
+  id bigint generated always as identity primary key,
+  client_ip text not null,
+  submitted_at timestamptz not null default now()
+);
+
+-- INDEXES
+
+create index consultation_submissions_ip_idx
+  on private.consultation_submissions (client_ip, submitted_at);
+create index consultation_submissions_submitted_at_idx
+  on private.consultation_submissions (submitted_at);
+
+-- TRIGGERS
+
+-- Runs after normalize_consultation (triggers fire in name order: consultations_guard sorts
+-- before consultations_normalize, so the guard trims what it compares itself).
+create function private.guard_consultation() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  max_per_hour constant integer := 5;
+  headers text := nullif(current_setting('request.headers', true), '');
+  api_role text := coalesce(
+    nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role', '');
+  ip text;
+  recent integer;
+begin
+  -- One row per address and problem text in ten minutes. The advisory lock makes two identical
+  -- requests arriving together wait for each other instead of both passing the check.
+  perform pg_advisory_xact_lock(
+    hashtextextended('consultation-email:' || lower(private.trim_text(new.email)), 0));
+  if exists (
+    select 1 from public.consultations c
+    where lower(c.email) = lower(private.trim_text(new.email))
+      and c.problems = private.trim_text(new.problems)
+      and c.received_at > now() - interval '10 minutes'
+  ) then
+    return null; -- nothing stored, no error: the visitor sees the same success
+  end if;
+
+  -- The per-IP limit applies to the API's visitors and administrators (PostgREST sets
+  -- request.headers); the service role, migrations and psql are not throttled.
+  if headers is not null and api_role in ('anon', 'authenticated') then
+    ip := coalesce(
+      nullif(btrim(split_part(headers::json ->> 'x-forwarded-for', ',', 1)), ''), 'unknown');
+    perform pg_advisory_xact_lock(hashtextextended('consultation-ip:' || ip, 0));
+    delete from private.consultation_submissions s
+      where s.client_ip = ip and s.submitted_at <= now() - interval '1 hour';
+    select count(*) into recent from private.consultation_submissions s where s.client_ip = ip;
+    if recent >= max_per_hour then
+      raise exception using
+        errcode = 'PT429',
+        message = 'Too many requests from your network. Please try again later.';
+    end if;
+    insert into private.consultation_submissions (client_ip) values (ip);
+  end if;
+  return new;
+end;
+$$;
+
+create trigger consultations_guard
+  before insert on public.consultations
+  for each row execute function private.guard_consultation();
+
+revoke all on function private.guard_consultation() from public;
