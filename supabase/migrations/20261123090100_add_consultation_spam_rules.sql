@@ -8,25 +8,18 @@
 
 -- TABLE
 
--- Which addresses stored a lead in the last hour. No lead data; rows older than an hour are
--- swept by the trigger and by the retention job.
-create table private.consultation_submissions (
-  id bigint generated always as identity primary key,
-  client_ip text not null,
-  submitted_at timestamptz not null default now()
+-- When each address stored its leads in the last hour: one row per address, so checking and
+-- counting is a single upsert whose row lock also makes two requests from one address take turns.
+-- No lead data; rows idle for an hour are swept by the retention job.
+create table private.consultation_rate_limits (
+  client_ip text primary key,
+  recent timestamptz[] not null
 );
-
--- INDEXES
-
-create index consultation_submissions_ip_idx
-  on private.consultation_submissions (client_ip, submitted_at);
-create index consultation_submissions_submitted_at_idx
-  on private.consultation_submissions (submitted_at);
 
 -- TRIGGERS
 
--- Runs after normalize_consultation (triggers fire in name order: consultations_guard sorts
--- before consultations_normalize, so the guard trims what it compares itself).
+-- Runs before normalize_consultation (triggers fire in name order: consultations_guard sorts
+-- before consultations_normalize), so the guard trims what it compares itself.
 create function private.guard_consultation() returns trigger
   language plpgsql
   security definer
@@ -37,16 +30,16 @@ declare
   headers text := nullif(current_setting('request.headers', true), '');
   api_role text := coalesce(
     nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role', '');
+  address text := lower(private.trim_text(new.email));
   ip text;
-  recent integer;
+  stored integer;
 begin
   -- One row per address and problem text in ten minutes. The advisory lock makes two identical
   -- requests arriving together wait for each other instead of both passing the check.
-  perform pg_advisory_xact_lock(
-    hashtextextended('consultation-email:' || lower(private.trim_text(new.email)), 0));
+  perform pg_advisory_xact_lock(hashtextextended('consultation-email:' || address, 0));
   if exists (
     select 1 from public.consultations c
-    where lower(c.email) = lower(private.trim_text(new.email))
+    where lower(c.email) = address
       and c.problems = private.trim_text(new.problems)
       and c.received_at > now() - interval '10 minutes'
   ) then
@@ -58,16 +51,19 @@ begin
   if headers is not null and api_role in ('anon', 'authenticated') then
     ip := coalesce(
       nullif(btrim(split_part(headers::json ->> 'x-forwarded-for', ',', 1)), ''), 'unknown');
-    perform pg_advisory_xact_lock(hashtextextended('consultation-ip:' || ip, 0));
-    delete from private.consultation_submissions s
-      where s.client_ip = ip and s.submitted_at <= now() - interval '1 hour';
-    select count(*) into recent from private.consultation_submissions s where s.client_ip = ip;
-    if recent >= max_per_hour then
+    insert into private.consultation_rate_limits as r (client_ip, recent)
+    values (ip, array[now()])
+    on conflict (client_ip) do update
+      set recent = array(
+        select t from unnest(r.recent) t where t > now() - interval '1 hour'
+      ) || now()
+    returning cardinality(r.recent) into stored;
+    if stored > max_per_hour then
+      -- Rolls the upsert back with the lead: a refused request does not count.
       raise exception using
         errcode = 'PT429',
         message = 'Too many requests from your network. Please try again later.';
     end if;
-    insert into private.consultation_submissions (client_ip) values (ip);
   end if;
   return new;
 end;

@@ -17,7 +17,8 @@ begin
   delete from public.consultations where updated_at < as_of - interval '3 years';
   get diagnostics deleted = row_count;
   -- The per-IP counters only matter for an hour.
-  delete from private.consultation_submissions where submitted_at < as_of - interval '1 hour';
+  delete from private.consultation_rate_limits
+    where recent[cardinality(recent)] < as_of - interval '1 hour';
   return deleted;
 end;
 $$;

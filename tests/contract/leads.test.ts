@@ -51,7 +51,7 @@ describe.each(backendKinds)('leads on %s', (kind) => {
   afterAll(async () => backend?.close());
   beforeEach(async () => {
     await db.exec(
-      'delete from public.consultations; delete from private.consultation_submissions;',
+      'delete from public.consultations; delete from private.consultation_rate_limits;',
     );
   });
 
@@ -234,7 +234,7 @@ describe.each(backendKinds)('leads on %s', (kind) => {
         await visitor('203.0.113.24').from('consultations').insert(lead());
       expect((await visitor('203.0.113.24').from('consultations').insert(lead())).status).toBe(429);
       await db.query(
-        "update private.consultation_submissions set submitted_at = submitted_at - interval '61 minutes'",
+        "update private.consultation_rate_limits set recent = array(select t - interval '61 minutes' from unnest(recent) t)",
       );
       expect((await visitor('203.0.113.24').from('consultations').insert(lead())).status).toBe(201);
     });
@@ -264,7 +264,7 @@ describe.each(backendKinds)('leads on %s', (kind) => {
       for (let i = 0; i < 5; i++) await plain.from('consultations').insert(lead());
       expect((await plain.from('consultations').insert(lead())).status).toBe(429);
       const { rows } = await db.query<{ client_ip: string }>(
-        'select distinct client_ip from private.consultation_submissions',
+        'select client_ip from private.consultation_rate_limits',
       );
       expect(rows).toEqual([{ client_ip: '127.0.0.1' }]);
     });
