@@ -15,6 +15,7 @@ import { languageFromPath, localizedPath, useDictionary, useLanguage } from '~/i
 import { NotFound } from '~/ui/not-found';
 import { PageIntro } from '~/ui/page-intro';
 import { SiteLayout } from '~/ui/site-layout';
+import { useRecordVisitAttribution } from '~/visit/visit-attribution';
 import stylesheet from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -53,6 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // The first page of the visit, whichever it is, records where the visitor came from.
+  useRecordVisitAttribution();
   return (
     <SiteLayout>
       <Outlet />

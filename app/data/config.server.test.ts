@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { browserSupabaseConfig, publicSiteUrl, serverEnv, signupForms } from './config.server';
+import {
+  browserSupabaseConfig,
+  consultationFormSettings,
+  publicSiteUrl,
+  serverEnv,
+  signupForms,
+} from './config.server';
 
 const embedded = {
   SUPABASE_URL: 'http://127.0.0.1:41234',
@@ -86,5 +92,32 @@ describe('signupForms', () => {
     expect(() => serverEnv({ ...hosted, NEWSLETTER_ACCOUNT_ID: 'abc' })).toThrow(
       /NEWSLETTER_ACCOUNT_ID/,
     );
+  });
+});
+
+describe('consultationFormSettings', () => {
+  const secret = 'a-form-secret-of-at-least-32-characters';
+
+  it('waits 3 seconds by default', () => {
+    expect(consultationFormSettings(serverEnv({ ...hosted, FORM_SECRET: secret }))).toEqual({
+      secret,
+      minFillMs: 3000,
+    });
+  });
+
+  it('takes FORM_MIN_FILL_SECONDS in seconds, 0 included', () => {
+    const env = (seconds: string) =>
+      serverEnv({ ...hosted, FORM_SECRET: secret, FORM_MIN_FILL_SECONDS: seconds });
+    expect(consultationFormSettings(env('0')).minFillMs).toBe(0);
+    expect(consultationFormSettings(env('1.5')).minFillMs).toBe(1500);
+    expect(() => env('-1')).toThrow(/FORM_MIN_FILL_SECONDS/);
+    expect(() => env('soon')).toThrow(/FORM_MIN_FILL_SECONDS/);
+  });
+
+  it('refuses a short FORM_SECRET and names a missing one when the form needs it', () => {
+    expect(() => serverEnv({ ...hosted, FORM_SECRET: 'short' })).toThrow(
+      /FORM_SECRET must be at least 32 characters/,
+    );
+    expect(() => consultationFormSettings(serverEnv(hosted))).toThrow(/FORM_SECRET is not set/);
   });
 });

@@ -24,6 +24,14 @@ const schema = z.object({
   NEWSLETTER_FORM_ID_SV: mailerLiteId.default('100000000000000002'),
   GUIDE_FORM_ID_EN: mailerLiteId.default('100000000000000003'),
   GUIDE_FORM_ID_SV: mailerLiteId.default('100000000000000004'),
+  /**
+   * Signs the moment the consultation form was rendered, so its minimum fill time cannot be
+   * forged. server/app.ts always sets it (from FORM_SECRET, or derived); optional here so pages
+   * that never sign anything do not depend on it.
+   */
+  FORM_SECRET: z.string().min(32, 'FORM_SECRET must be at least 32 characters').optional(),
+  /** A consultation sent sooner than this after the form was rendered is taken for a bot's. */
+  FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(3600).default(3),
 });
 
 export type ServerEnv = z.output<typeof schema>;
@@ -74,4 +82,19 @@ export function signupForms(
       ? { en: env.NEWSLETTER_FORM_ID_EN, sv: env.NEWSLETTER_FORM_ID_SV }
       : { en: env.GUIDE_FORM_ID_EN, sv: env.GUIDE_FORM_ID_SV };
   return { accountId: env.NEWSLETTER_ACCOUNT_ID, formIds };
+}
+
+/** What the consultation form's spam checks need: the signing secret and the minimum fill time. */
+export interface ConsultationFormSettings {
+  secret: string;
+  minFillMs: number;
+}
+
+export function consultationFormSettings(env: ServerEnv = serverEnv()): ConsultationFormSettings {
+  if (!env.FORM_SECRET) {
+    throw new Error(
+      'FORM_SECRET is not set: the consultation form cannot sign its start time. Run the site with server/main.ts, which sets it.',
+    );
+  }
+  return { secret: env.FORM_SECRET, minFillMs: env.FORM_MIN_FILL_SECONDS * 1000 };
 }

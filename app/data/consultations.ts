@@ -14,13 +14,187 @@ export type ConsultationInput = Pick<
   | 'how_found_us'
   | 'language'
   | 'created_at'
+  | 'utm_source'
+  | 'utm_medium'
+  | 'utm_campaign'
+  | 'utm_term'
+  | 'utm_content'
+  | 'referrer'
+  | 'landing_page'
 >;
 
-/** Stores a lead. Anyone may insert; nobody but an administrator may read it back. */
+export interface SubmitConsultationOptions {
+  /**
+   * The visitor's address when the site's server inserts on their behalf. Sent as
+   * X-Forwarded-For so the database's per-IP limit counts the visitor, not the server.
+   */
+  clientAddress?: string;
+}
+
+/**
+ * Stores a lead. Anyone may insert; nobody but an administrator may read it back. Throws a
+ * DataError; code PT429 (status 429) means the visitor's address sent too many.
+ */
 export async function submitConsultation(
   client: AppSupabaseClient,
   input: ConsultationInput,
+  { clientAddress }: SubmitConsultationOptions = {},
 ): Promise<void> {
-  const { error, status } = await client.from('consultations').insert(input);
+  let insert = client.from('consultations').insert(input);
+  // Per request, not on the client: the server's client is shared by every visitor's request.
+  if (clientAddress) insert = insert.setHeader('x-forwarded-for', clientAddress);
+  const { error, status } = await insert;
   if (error) throw dataError(error, status);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The leads inbox (signed-in administrators only: anon may neither read nor change a lead).
+
+export type Lead = Database['public']['Tables']['consultations']['Row'];
+
+/** A lead's place in the agency's pipeline (consultations_status_check). */
+export const leadStatuses = ['new', 'contacted', 'booked', 'won', 'lost'] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return (leadStatuses as readonly unknown[]).includes(value);
+}
+
+/** What an administrator may change on a lead (the column grants allow these two only). */
+export type LeadChanges = { status: LeadStatus; notes: string | null };
+
+export interface LeadQuery {
+  /** Only leads with this status; every status when absent. */
+  status?: LeadStatus | null;
+  /** Part of the name, e-mail address or company name, any case. */
+  search?: string;
+  offset?: number;
+  limit?: number;
+}
+
+export interface LeadPage {
+  leads: Lead[];
+  /** How many leads match the query in all, beyond this page too. */
+  total: number;
+}
+
+/** A page of the inbox when the caller names no limit. */
+export const LEADS_PAGE_SIZE = 50;
+
+/**
+ * The text as a LIKE pattern that matches it literally: `\`, `%` and `_` are escaped with
+ * PostgreSQL's default LIKE escape character. PostgREST turns every `*` of a like pattern into
+ * `%` and offers no escape for it, so a `*` becomes `_` (exactly one character, the `*` among
+ * them): the nearest literal match there is, and never a run of any characters. Callers that
+ * need the `*` exactly check the rows or use a regular expression.
+ */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`).replaceAll('*', '_');
+}
+
+/**
+ * A value of a PostgREST logic tree (`or=(…)`) in double quotes, so commas, parentheses, dots
+ * and quotes in it are data, not grammar. Inside the quotes a backslash escapes the next
+ * character, in PostgREST (pQuotedValue) and in the embedded parser (server/rest/parse.ts) alike.
+ */
+function quoteLogicValue(value: string): string {
+  return `"${value.replace(/["\\]/g, (character) => `\\${character}`)}"`;
+}
+
+/** A POSIX regular expression matching the text literally: every non-alphanumeric escaped. */
+function escapeRegex(text: string): string {
+  // In PostgreSQL's regular expressions a backslash before a letter or digit starts a class
+  // escape (\d, \w), so only the other characters are escaped.
+  return text.replace(/[^\p{L}\p{N}\s]/gu, (character) => `\\${character}`);
+}
+
+/**
+ * The `.or()` filter of the inbox's search: the name, e-mail or company contains the text, any
+ * case. Whatever the administrator types stays one literal substring: it can neither break the
+ * filter's syntax nor widen it with wildcards. Text with a `*` is matched by a case-insensitive
+ * regular expression (imatch) instead of ilike, because PostgREST reads every `*` of a like
+ * pattern as `%` and has no way to escape it.
+ */
+export function leadSearchFilter(search: string): string {
+  const [operator, pattern] = search.includes('*')
+    ? ['imatch', escapeRegex(search)]
+    : ['ilike', `%${escapeLikePattern(search)}%`];
+  const value = quoteLogicValue(pattern);
+  return ['name', 'email', 'company_name']
+    .map((column) => `${column}.${operator}.${value}`)
+    .join(',');
+}
+
+/**
+ * One page of leads, newest first (received_at: the server's clock, not the visitor's), and how
+ * many match in all. Ties are ordered by id so that paging never repeats or skips a lead.
+ */
+export async function listLeads(
+  client: AppSupabaseClient,
+  query: LeadQuery = {},
+): Promise<LeadPage> {
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? LEADS_PAGE_SIZE;
+  let request = client.from('consultations').select('*', { count: 'exact' });
+  if (query.status) request = request.eq('status', query.status);
+  const search = query.search?.trim();
+  if (search) request = request.or(leadSearchFilter(search));
+  const { data, count, error, status } = await request
+    .order('received_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(offset, offset + limit - 1);
+  if (error) throw dataError(error, status);
+  return { leads: data, total: count ?? data.length };
+}
+
+/** How many leads nobody has acted on yet (status new). */
+export async function countNewLeads(client: AppSupabaseClient): Promise<number> {
+  const { count, error, status } = await client
+    .from('consultations')
+    .select('id', { count: 'exact', head: true })
+    .eq('status', 'new');
+  if (error) throw dataError(error, status);
+  return count ?? 0;
+}
+
+/** Saves a lead's status and notes and returns the lead as stored (updated_at moves on). */
+export async function updateLead(
+  client: AppSupabaseClient,
+  id: string,
+  changes: LeadChanges,
+): Promise<Lead> {
+  const { data, error, status } = await client
+    .from('consultations')
+    .update({ status: changes.status, notes: changes.notes })
+    .eq('id', id)
+    .select('*')
+    .single();
+  // PGRST116 here: the lead is gone (deleted meanwhile), which the caller reports as a failure.
+  if (error) throw dataError(error, status);
+  return data;
+}
+
+/** Deletes a lead for good; its rows in consultation_mails go with it (on delete cascade). */
+export async function deleteLead(client: AppSupabaseClient, id: string): Promise<void> {
+  const { error, status } = await client.from('consultations').delete().eq('id', id);
+  if (error) throw dataError(error, status);
+}
+
+/**
+ * Every lead stored for one e-mail address, exact but in any case, oldest first: a data subject's
+ * request for their data (GDPR art. 15 and 20).
+ */
+export async function listLeadsByEmail(client: AppSupabaseClient, email: string): Promise<Lead[]> {
+  const address = email.trim();
+  if (!address) return [];
+  const { data, error, status } = await client
+    .from('consultations')
+    .select('*')
+    .ilike('email', escapeLikePattern(address))
+    .order('received_at', { ascending: true })
+    .order('id', { ascending: true });
+  if (error) throw dataError(error, status);
+  // The pattern's `_` for a `*` may match one other character: keep the exact address only.
+  const wanted = address.toLowerCase();
+  return data.filter((lead) => lead.email.toLowerCase() === wanted);
 }

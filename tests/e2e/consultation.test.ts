@@ -1,9 +1,12 @@
 // The consultation request in a real browser against the real server: the booking flow in
-// English and Swedish ending with the row in the database, the validation messages, a failed
-// insert that keeps the lead, the form without JavaScript, and the thank-you page's latest posts.
+// English and Swedish ending with the row in the database (sent through the page's own action:
+// the browser talks to no data API), attribution, the validation messages, a failed request that
+// keeps the lead, the per-address limit, the duplicate rule, the form without JavaScript, and the
+// thank-you page's latest posts. The site here waits no minimum fill time, as the tests fill the
+// form faster than a person; consultation-spam.test.ts runs the default minimum.
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../app/data/database.types.ts';
 import { collectPageErrors, gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import {
@@ -19,7 +22,10 @@ let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ SEED_DEMO: 'true' }), launchBrowser()]);
+  [site, browser] = await Promise.all([
+    startSite({ SEED_DEMO: 'true', FORM_MIN_FILL_SECONDS: '0' }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -53,6 +59,40 @@ function uniqueEmail(prefix: string): string {
   sequence += 1;
   return `${prefix}-${Date.now()}-${sequence}@example.se`;
 }
+
+let addresses = 0;
+/**
+ * A visitor address of its own (TEST-NET-2) for a browser context. The site trusts its loopback
+ * peer's X-Forwarded-For, so each context counts as another visitor against the database's limit
+ * of 5 leads per address and hour.
+ */
+function newVisitorAddress(): string {
+  addresses += 1;
+  return `198.51.100.${addresses}`;
+}
+
+/** Stores five leads from `address` straight through the data API, as a busy visitor would. */
+async function fillHourlyLimit(address: string): Promise<void> {
+  const anon = createClient<Database>(site.url, site.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { 'x-forwarded-for': address } },
+  });
+  for (let i = 0; i < 5; i += 1) {
+    const { error } = await anon.from('consultations').insert({
+      name: 'Earlier Lead',
+      email: uniqueEmail('earlier'),
+      phone_number: '070 000 00 00',
+      company_name: 'Earlier AB',
+      problems: 'An earlier request from the same network this hour.',
+      how_found_us: 'Google',
+      language: 'english',
+    });
+    if (error) throw error;
+  }
+}
+
+/** The page's own action, where the hydrated form sends a request (React Router's data URL). */
+const ACTION_URL = '**/book-call.data**';
 
 interface Labels {
   name: string;
@@ -112,17 +152,43 @@ async function fill(
 }
 
 /**
- * Holds the browser's insert until `release` is called, so the sending state can be looked at
- * without racing the server.
+ * Holds the form's request to the action until `release` is called, so the sending state can be
+ * looked at without racing the server.
  */
-async function holdInserts(page: Page) {
+async function holdSubmits(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/rest/v1/consultations**', async (route) => {
+  await page.route(ACTION_URL, async (route) => {
     await released;
     await route.continue();
   });
   return release;
+}
+
+/** Every request the page sends to a data API (it should send none: the action stores leads). */
+function dataApiRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/')) urls.push(request.url());
+  });
+  return urls;
+}
+
+/** The scripts the page loads, to look for supabase-js in them once the page is done. */
+function loadedScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') urls.push(request.url());
+  });
+  return urls;
+}
+
+/** supabase-js names itself in every request's X-Client-Info header. */
+async function scriptsWithSupabaseJs(urls: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const url of new Set(urls))
+    if ((await (await fetch(url)).text()).includes('supabase-js')) found.push(url);
+  return found;
 }
 
 describe('with JavaScript', () => {
@@ -130,11 +196,15 @@ describe('with JavaScript', () => {
   let page: Page;
   let errors: string[];
 
-  async function open(path: string, width = 1280) {
-    context = await browser.newContext({ viewport: { width, height: 900 } });
+  /** A new visitor (own context and address) on `path`; `path` null opens nothing yet. */
+  async function open(path: string | null, { width = 1280, address = newVisitorAddress() } = {}) {
+    context = await browser.newContext({
+      viewport: { width, height: 900 },
+      extraHTTPHeaders: { 'x-forwarded-for': address },
+    });
     errors = collectPageErrors(context);
     page = await context.newPage();
-    await gotoHydrated(page, `${site.url}${path}`);
+    if (path !== null) await gotoHydrated(page, `${site.url}${path}`);
   }
 
   afterEach(async () => {
@@ -143,17 +213,21 @@ describe('with JavaScript', () => {
   });
 
   it('books a call in English: Submitting..., the thank-you panel, the thank-you page, the row', async () => {
-    await open('/book-call');
+    await open(null);
+    const dataApi = dataApiRequests(page);
+    const scripts = loadedScripts(page);
+    await gotoHydrated(page, `${site.url}/book-call`);
     const email = uniqueEmail('anna');
     await fill(page, englishLabels, {
       name: '  Anna Berg  ',
-      email,
+      // As a phone keyboard leaves an autocompleted address: accepted, stored trimmed.
+      email: `  ${email} `,
       phone: ' 070-123 45 67 ',
       company: ' Bergs Rör AB ',
       problems: '   We need more customers before the spring season.   ',
       howFoundUs: 'Friend Referral',
     });
-    const release = await holdInserts(page);
+    const release = await holdSubmits(page);
     const before = Date.now();
 
     await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
@@ -180,14 +254,22 @@ describe('with JavaScript', () => {
       how_found_us: 'Friend Referral',
       additional_info: null,
       language: 'english',
+      // Typed straight into the address bar: the form was the first page, with no referrer.
+      landing_page: '/book-call',
+      referrer: null,
+      utm_source: null,
     });
+    // The browser neither talks to the data API nor loads its client: the action stores leads.
+    expect(dataApi).toEqual([]);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await scriptsWithSupabaseJs(scripts)).toEqual([]);
     const createdAt = Date.parse(row.created_at);
     expect(createdAt).toBeGreaterThanOrEqual(before - 1000);
     expect(createdAt).toBeLessThanOrEqual(after + 1000);
   });
 
   it('books a call in Swedish on a 320 px screen and stores it as swedish', async () => {
-    await open('/sv/book-call', 320);
+    await open('/sv/book-call', { width: 320 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       320,
     );
@@ -201,7 +283,7 @@ describe('with JavaScript', () => {
       howFoundUs: 'Vänrekommendation',
       additionalInfo: '  Ring helst på förmiddagen.  ',
     });
-    const release = await holdInserts(page);
+    const release = await holdSubmits(page);
 
     await page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
 
@@ -228,12 +310,12 @@ describe('with JavaScript', () => {
 
   it('shows the validation messages beside their fields and stores nothing', async () => {
     await open('/sv/book-call');
-    const inserts: string[] = [];
+    const submits: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/rest/v1/consultations')) inserts.push(request.url());
+      if (request.method() === 'POST') submits.push(request.url());
     });
     const countBefore = (await storedConsultations()).length;
-    await field(page, swedishLabels.email).fill(' erik@example.se');
+    await field(page, swedishLabels.email).fill(' erik@example ');
     await field(page, swedishLabels.problems).fill('För kort');
 
     await page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
@@ -255,11 +337,11 @@ describe('with JavaScript', () => {
     await name.fill('Erik');
     await page.getByText('Namn krävs', { exact: true }).waitFor({ state: 'detached' });
     expect(await page.getByText('Företagsnamn krävs', { exact: true }).isVisible()).toBe(true);
-    expect(inserts).toEqual([]);
+    expect(submits).toEqual([]);
     expect((await storedConsultations()).length).toBe(countBefore);
   });
 
-  it('keeps everything typed when the insert fails, and sends it when tried again', async () => {
+  it('keeps everything typed when the request fails, and sends it when tried again', async () => {
     await open('/book-call');
     const email = uniqueEmail('retry');
     await fill(page, englishLabels, {
@@ -267,36 +349,155 @@ describe('with JavaScript', () => {
       email,
       phone: '070 000 00 00',
       company: 'Retry AB',
-      problems: 'The first attempt will be refused by the server.',
+      problems: 'The first attempt will not reach the server.',
       howFoundUs: 'Google',
       additionalInfo: 'Please call back',
     });
-    await page.route('**/rest/v1/consultations**', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 'PGRST000', message: 'Database is restarting' }),
-      }),
-    );
+    // The connection drops on the way to the action.
+    await page.route(ACTION_URL, (route) => route.abort('connectionreset'));
 
     await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
 
-    await page.getByText('Failed to submit: Database is restarting', { exact: true }).waitFor();
+    await page.getByText('Failed to submit: Failed to fetch', { exact: true }).waitFor();
     expect(await field(page, englishLabels.name).inputValue()).toBe('Retry Person');
     expect(await field(page, englishLabels.problems).inputValue()).toBe(
-      'The first attempt will be refused by the server.',
+      'The first attempt will not reach the server.',
     );
     expect(await field(page, englishLabels.additionalInfo).inputValue()).toBe('Please call back');
     const button = page.getByRole('button', { name: 'Book My Free Strategy Call' });
     expect(await button.isEnabled()).toBe(true);
     expect(await storedWithEmail(email)).toEqual([]);
 
-    await page.unroute('**/rest/v1/consultations**');
+    await page.unroute(ACTION_URL);
     await button.click();
     await page.waitForURL(`${site.url}/book-call/thank-you`);
     const rows = await storedWithEmail(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ additional_info: 'Please call back', how_found_us: 'Google' });
+  });
+
+  it('stores the attribution of the visit’s first page: its UTM parameters and the other site', async () => {
+    await open(null);
+    const landing = '/blog?utm_source=partner&utm_medium=referral&utm_campaign=winter';
+    // Another site links to the blog with campaign parameters.
+    await page.route('http://partner.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Partner</title><a href="${site.url}${landing}">Our marketing partner</a>`,
+      }),
+    );
+    await page.goto('http://partner.example/recommendations');
+    await page.getByRole('link', { name: 'Our marketing partner' }).click();
+    await page.waitForURL(`${site.url}${landing}`);
+    await page.waitForSelector('button.menu-button:not([disabled])', { state: 'attached' });
+
+    // Later in the visit, a page with other parameters and the form itself, loaded anew.
+    await gotoHydrated(page, `${site.url}/privacy-policy?utm_source=ignored`);
+    await gotoHydrated(page, `${site.url}/book-call`);
+    const email = uniqueEmail('attributed');
+    await fill(page, englishLabels, {
+      name: 'Attributed Lead',
+      email,
+      phone: '070 222 33 44',
+      company: 'Partner Client AB',
+      problems: 'We came from a partner’s recommendation list.',
+      howFoundUs: 'Google',
+    });
+    await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
+    await page.waitForURL(`${site.url}/book-call/thank-you`);
+
+    const rows = await storedWithEmail(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      utm_source: 'partner',
+      utm_medium: 'referral',
+      utm_campaign: 'winter',
+      utm_term: null,
+      utm_content: null,
+      referrer: 'http://partner.example/',
+      landing_page: landing,
+    });
+  });
+
+  it('answers the sixth booking from one address within an hour with the English limit message', async () => {
+    const address = newVisitorAddress();
+    await fillHourlyLimit(address);
+    await open('/book-call', { address });
+    const email = uniqueEmail('sixth');
+    await fill(page, englishLabels, {
+      name: 'Sixth Request',
+      email,
+      phone: '070 555 66 77',
+      company: 'Busy Network AB',
+      problems: 'The sixth request from this network this hour.',
+      howFoundUs: 'LinkedIn',
+    });
+
+    await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
+
+    await page
+      .getByText('Failed to submit: Too many requests from your network. Please try again later.', {
+        exact: true,
+      })
+      .waitFor();
+    expect(await field(page, englishLabels.name).inputValue()).toBe('Sixth Request');
+    expect(await page.getByRole('button', { name: 'Book My Free Strategy Call' }).isEnabled()).toBe(
+      true,
+    );
+    expect(await storedWithEmail(email)).toEqual([]);
+  });
+
+  it('answers the sixth booking from one address within an hour with the Swedish limit message', async () => {
+    const address = newVisitorAddress();
+    await fillHourlyLimit(address);
+    await open('/sv/book-call', { address });
+    const email = uniqueEmail('sjatte');
+    await fill(page, swedishLabels, {
+      name: 'Sjätte Förfrågan',
+      email,
+      phone: '08-555 66 77',
+      company: 'Upptaget Nät AB',
+      problems: 'Den sjätte förfrågan från samma nätverk i timmen.',
+      howFoundUs: 'Facebook',
+    });
+
+    await page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
+
+    await page
+      .getByText(
+        'Misslyckades att skicka: För många förfrågningar från ditt nätverk. Försök igen senare.',
+        { exact: true },
+      )
+      .waitFor();
+    expect(await field(page, swedishLabels.company).inputValue()).toBe('Upptaget Nät AB');
+    expect(await storedWithEmail(email)).toEqual([]);
+  });
+
+  it('stores one row when the same person sends the same request twice, thanking them both times', async () => {
+    await open('/book-call');
+    const email = uniqueEmail('twice');
+    const request = {
+      name: 'Twice Sent',
+      email,
+      phone: '070 888 99 00',
+      company: 'Double AB',
+      problems: 'Sent once, then again from the browser history.',
+      howFoundUs: 'Facebook',
+    };
+    await fill(page, englishLabels, request);
+    await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
+    await page.waitForURL(`${site.url}/book-call/thank-you`);
+
+    await gotoHydrated(page, `${site.url}/book-call`);
+    await fill(page, englishLabels, { ...request, email: email.toUpperCase() });
+    await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
+    await page.getByRole('heading', { name: 'Thank You for Your Interest!', level: 2 }).waitFor();
+    await page.waitForURL(`${site.url}/book-call/thank-you`);
+
+    const rows = (await storedConsultations()).filter(
+      (row) => row.email.toLowerCase() === email.toLowerCase(),
+    );
+    expect(rows).toHaveLength(1);
   });
 
   it('lists the three newest English and Swedish posts on the thank-you pages', async () => {
@@ -327,14 +528,20 @@ describe('without JavaScript', () => {
     javaScriptEnabled: false,
     viewport: { width: 1280, height: 900 },
   });
+  let address: string;
+  beforeEach(async () => {
+    address = newVisitorAddress();
+    await browsing.context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+  });
 
   it('answers an invalid form with the server’s messages and the values kept, then stores a valid one', async () => {
     const { page } = browsing;
     await page.goto(`${site.url}/book-call`);
     const email = uniqueEmail('nojs');
+    const invalidEmail = email.replace(/\.se$/, '');
     await fill(page, englishLabels, {
       name: '  No Script ',
-      email: `${email} `,
+      email: invalidEmail,
       phone: '070 111 22 33',
       company: '',
       problems: 'Too short',
@@ -354,7 +561,7 @@ describe('without JavaScript', () => {
     ])
       await page.getByText(message, { exact: true }).waitFor();
     expect(await field(page, englishLabels.name).inputValue()).toBe('  No Script ');
-    expect(await field(page, englishLabels.email).inputValue()).toBe(`${email} `);
+    expect(await field(page, englishLabels.email).inputValue()).toBe(invalidEmail);
     expect(await field(page, englishLabels.problems).inputValue()).toBe('Too short');
     expect(await page.getByRole('combobox', { name: englishLabels.howFoundUs }).inputValue()).toBe(
       'LinkedIn',
@@ -363,7 +570,7 @@ describe('without JavaScript', () => {
     expect(await page.getByText('Minimum 20 characters (9/20)').isVisible()).toBe(true);
     expect(await storedWithEmail(email)).toEqual([]);
 
-    await field(page, englishLabels.email).fill(email);
+    await field(page, englishLabels.email).fill(` ${email}  `);
     await field(page, englishLabels.company).fill('Script Free Ltd');
     await field(page, englishLabels.problems).fill('Works without any JavaScript at all.');
     await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
@@ -374,6 +581,7 @@ describe('without JavaScript', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       name: 'No Script',
+      email,
       company_name: 'Script Free Ltd',
       problems: 'Works without any JavaScript at all.',
       how_found_us: 'LinkedIn',
@@ -385,7 +593,10 @@ describe('without JavaScript', () => {
 
   it('answers in Swedish on /sv/book-call and redirects to the Swedish thank-you page', async () => {
     const { page } = browsing;
-    await page.goto(`${site.url}/sv/book-call`);
+    // Arrived from a newsletter mail's link: the server takes the attribution from the request.
+    await page.goto(`${site.url}/sv/book-call?utm_source=nyhetsbrev&utm_medium=e-post`, {
+      referer: 'https://mail.example.com/inbox',
+    });
     await page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
     await page.waitForLoadState('domcontentloaded');
     for (const message of [
@@ -419,6 +630,39 @@ describe('without JavaScript', () => {
       how_found_us: 'Friend Referral',
       additional_info: 'Tack!',
       language: 'swedish',
+      utm_source: 'nyhetsbrev',
+      utm_medium: 'e-post',
+      referrer: 'https://mail.example.com/inbox',
+      landing_page: '/sv/book-call?utm_source=nyhetsbrev&utm_medium=e-post',
     });
+  });
+
+  it('answers the sixth booking from one address within an hour in Swedish, keeping the form', async () => {
+    const { page } = browsing;
+    await fillHourlyLimit(address);
+    await page.goto(`${site.url}/sv/book-call`);
+    const email = uniqueEmail('nojs-limit');
+    await fill(page, swedishLabels, {
+      name: 'Utan Skript',
+      email,
+      phone: '08-111 22 33',
+      company: 'Fullt Nät AB',
+      problems: 'Sjätte förfrågan utan JavaScript denna timme.',
+      howFoundUs: 'Google',
+    });
+
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click(),
+    ]);
+    expect(refused.status()).toBe(429);
+    await page
+      .getByText(
+        'Misslyckades att skicka: För många förfrågningar från ditt nätverk. Försök igen senare.',
+        { exact: true },
+      )
+      .waitFor();
+    expect(await field(page, swedishLabels.company).inputValue()).toBe('Fullt Nät AB');
+    expect(await storedWithEmail(email)).toEqual([]);
   });
 });

@@ -1,44 +1,147 @@
-// The consultation page's action: the form sent without JavaScript (or before the page hydrated).
-// Same rules and messages as the browser; stores through app/data/ with the server's client and
-// answers 303 to the thank-you page, or re-renders the form with what the visitor typed.
+// The consultation page's action: every request, from the hydrated form (fetcher) or a plain
+// form post (no JavaScript, or before hydration), is checked and stored here, on the server.
+//   1. The rules of §5 (the same as in the browser): refused → the messages beside the fields.
+//   2. Spam: a filled honeypot, or a signed start time that is missing, forged or too recent,
+//      gets exactly the success a person gets and nothing is stored (one line in the log).
+//   3. The insert, as the visitor's address (X-Forwarded-For), so the database's per-IP limit
+//      counts the visitor: 429 → a localized message that reveals nothing.
+// The hydrated form (ENHANCED_FIELD) gets data back and shows its panel; a plain post gets a 303
+// to the thank-you page, or the form re-rendered with what was typed.
 import { data, redirect } from 'react-router';
+import {
+  consultationFormSettings,
+  publicSiteUrl,
+  type ConsultationFormSettings,
+} from '~/data/config.server';
 import { submitConsultation } from '~/data/consultations';
 import { DataError } from '~/data/errors';
+import type { AppSupabaseClient } from '~/data/supabase';
 import { getServerSupabase } from '~/data/supabase.server';
 import { languageFromPath, localizedPath } from '~/i18n/locale';
-import { THANK_YOU_PATH } from './constants';
-import type { ConsultationActionData } from './consultation-form';
+import { attributionFromFormData, requestAttribution } from '~/visit/attribution';
+import type { ConsultationActionData } from './action-data';
+import { ENHANCED_FIELD, FORM_START_FIELD, HONEYPOT_FIELD, THANK_YOU_PATH } from './constants';
+import { consultationCopy } from './copy';
+import { checkFormStart } from './form-token.server';
 import {
   consultationInput,
   consultationValuesFromFormData,
-  emptyConsultationValues,
   firstInvalidField,
   validateConsultation,
+  type ConsultationErrors,
 } from './validation';
 
-export async function consultationAction(request: Request) {
-  const language = languageFromPath(new URL(request.url).pathname);
-  let values = emptyConsultationValues();
+/** What the action works with; tests pass their own, the page uses the server's. */
+export interface ConsultationActionContext {
+  client: AppSupabaseClient;
+  settings: ConsultationFormSettings;
+  /** The site's public origin: a Referer from it is this site's own page. */
+  publicOrigin: string;
+  now: number;
+}
+
+function serverContext(request: Request): ConsultationActionContext {
+  return {
+    client: getServerSupabase(),
+    settings: consultationFormSettings(),
+    publicOrigin: publicSiteUrl(request),
+    now: Date.now(),
+  };
+}
+
+/** The address server/app.ts resolved for this visitor (it rewrites X-Forwarded-For). */
+function visitorAddress(request: Request): string | undefined {
+  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
+}
+
+function isRateLimited(error: unknown): boolean {
+  return error instanceof DataError && (error.code === 'PT429' || error.status === 429);
+}
+
+/** Why the request looks like a bot's, or undefined for a person's. */
+function spamReason(
+  formData: FormData,
+  formStart: string,
+  { settings, now }: ConsultationActionContext,
+): string | undefined {
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') return 'honeypot filled';
+  const start = checkFormStart(formStart, { ...settings, now });
+  return start === 'valid' ? undefined : `start time ${start}`;
+}
+
+async function readForm(request: Request): Promise<FormData> {
   try {
-    values = consultationValuesFromFormData(await request.formData());
+    return await request.formData();
   } catch {
     // An unreadable body is answered like an empty form: every required field is named.
+    return new FormData();
   }
+}
 
+export async function consultationAction(
+  request: Request,
+  context: ConsultationActionContext = serverContext(request),
+) {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const formData = await readForm(request);
+  const values = consultationValuesFromFormData(formData);
+  const enhanced = formData.get(ENHANCED_FIELD) === '1';
+  const formStartField = formData.get(FORM_START_FIELD);
+  const formStart = typeof formStartField === 'string' ? formStartField : '';
+  // The visit's first page as the browser recorded it (or the loader rendered it); a hand-made
+  // post without those fields is attributed from its own address.
+  const attribution =
+    attributionFromFormData(formData) ?? requestAttribution(request, context.publicOrigin);
+  const clientAddress = visitorAddress(request);
+  const visitor = clientAddress ?? 'an unknown address';
+
+  const sent = () =>
+    enhanced
+      ? data<ConsultationActionData>({ outcome: 'sent' })
+      : redirect(localizedPath(THANK_YOU_PATH, language), 303);
+  const refused = (status: number, answer: { errors?: ConsultationErrors; failure?: string }) =>
+    data<ConsultationActionData>(
+      {
+        outcome: 'refused',
+        errors: answer.errors ?? {},
+        failure: answer.failure ?? null,
+        values,
+        formStart,
+        attribution,
+      },
+      { status },
+    );
+
+  // The rules come first: a person who presses the button at once on an empty form (no
+  // JavaScript) must read what is missing, not a thank-you for a request nobody stored.
   const errors = validateConsultation(values, language);
-  if (firstInvalidField(errors)) {
-    return data<ConsultationActionData>({ values, errors, failure: null }, { status: 400 });
+  if (firstInvalidField(errors)) return refused(400, { errors });
+
+  const spam = spamReason(formData, formStart, context);
+  if (spam) {
+    console.warn(
+      `Consultation request from ${visitor} dropped as spam (${spam}); answered as sent.`,
+    );
+    return sent();
   }
 
   try {
-    await submitConsultation(getServerSupabase(), consultationInput(values, language, new Date()));
-  } catch (error) {
-    console.error('Could not store a consultation request:', error);
-    const refused = error instanceof DataError && (error.status ?? 500) < 500;
-    return data<ConsultationActionData>(
-      { values, errors: {}, failure: error instanceof Error ? error.message : String(error) },
-      { status: refused ? 400 : 502 },
+    await submitConsultation(
+      context.client,
+      { ...consultationInput(values, language, new Date(context.now)), ...attribution },
+      { clientAddress },
     );
+  } catch (error) {
+    if (isRateLimited(error)) {
+      console.warn(`Consultation request from ${visitor} refused: too many this hour.`);
+      return refused(429, { failure: consultationCopy[language].form.tooManyRequests });
+    }
+    console.error('Could not store a consultation request:', error);
+    const status = error instanceof DataError ? (error.status ?? 500) : 500;
+    return refused(status < 500 ? 400 : 502, {
+      failure: error instanceof Error ? error.message : String(error),
+    });
   }
-  return redirect(localizedPath(THANK_YOU_PATH, language), 303);
+  return sent();
 }

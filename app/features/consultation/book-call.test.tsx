@@ -1,56 +1,77 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ConsultationInput } from '~/data/consultations';
+import type { Attribution } from '~/visit/attribution';
+import { consultationClientAction, type ConsultationActionData } from './action-data';
 import { BookCall } from './book-call';
-import type { ConsultationActionData } from './consultation-form';
 import { REDIRECT_DELAY_MS } from './constants';
-import type { SubmitConsultation } from './submit';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  sessionStorage.clear();
 });
 
 function ThankYouStub() {
   return <p>Arrived at {useLocation().pathname}</p>;
 }
 
-function renderPage(
-  path: '/book-call' | '/sv/book-call',
-  submit: SubmitConsultation,
-  serverState?: ConsultationActionData,
-) {
-  const Stub = createRoutesStub([
-    {
-      path: '/book-call',
-      Component: () => <BookCall submit={submit} serverState={serverState} />,
-    },
-    {
-      path: '/sv/book-call',
-      Component: () => <BookCall submit={submit} serverState={serverState} />,
-    },
+/** Stands in for the server's action: receives the posted fields, answers like the action. */
+type FakeAction = (fields: FormData) => Promise<ConsultationActionData> | ConsultationActionData;
+
+const FORM_START = '1795428000000.c2lnbmVkLWJ5LXRoZS1zZXJ2ZXItaW4tdGhpcy10ZXN0LW9ubHk';
+const requestAttribution: Attribution = { landing_page: '/book-call?utm_source=loader' };
+
+function routes(action: FakeAction, serverState?: ConsultationActionData) {
+  const page = () => (
+    <BookCall serverState={serverState} formStart={FORM_START} attribution={requestAttribution} />
+  );
+  // As on the page: the browser's clientAction wraps the server's action.
+  const routeAction = ({ request }: { request: Request }) =>
+    consultationClientAction(async () => action(await request.formData()));
+  return createRoutesStub([
+    { path: '/book-call', Component: page, action: routeAction },
+    { path: '/sv/book-call', Component: page, action: routeAction },
     { path: '/book-call/thank-you', Component: ThankYouStub },
     { path: '/sv/book-call/thank-you', Component: ThankYouStub },
   ]);
+}
+
+function renderPage(
+  path: '/book-call' | '/sv/book-call',
+  action: FakeAction,
+  serverState?: ConsultationActionData,
+) {
+  const Stub = routes(action, serverState);
   return render(<Stub initialEntries={[path]} />);
 }
 
-/** A submit whose promise the test settles. */
-function controlledSubmit() {
-  let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
-  const submit = vi.fn<SubmitConsultation>(
+const sent = (): ConsultationActionData => ({ outcome: 'sent' });
+const failed = (failure: string): ConsultationActionData => ({
+  outcome: 'refused',
+  errors: {},
+  failure,
+});
+
+/** An action whose answer the test gives, once it has looked at the sending state. */
+function controlledAction() {
+  let settle: ((answer: ConsultationActionData) => void) | undefined;
+  let fail: ((error: Error) => void) | undefined;
+  const action = vi.fn<FakeAction>(
     () =>
-      new Promise<void>((resolve, reject) => {
-        settle = { resolve, reject };
+      new Promise<ConsultationActionData>((resolve, reject) => {
+        settle = resolve;
+        fail = reject;
       }),
   );
   return {
-    submit,
-    resolve: () => settle!.resolve(),
-    reject: (error: Error) => settle!.reject(error),
+    action,
+    answer: (answer: ConsultationActionData) => settle!(answer),
+    crash: (error: Error) => fail!(error),
+    fields: (call = 0) => Object.fromEntries(action.mock.calls[call]![0]),
   };
 }
 
@@ -80,12 +101,12 @@ async function fillEnglish(user: User) {
 describe('the consultation form in English', () => {
   it('shows every rule’s message beside its field, focuses the first and sends nothing', async () => {
     const user = userEvent.setup();
-    const submit = vi.fn<SubmitConsultation>();
-    renderPage('/book-call', submit);
+    const action = vi.fn<FakeAction>(sent);
+    renderPage('/book-call', action);
 
     await user.click(english.submit());
 
-    expect(submit).not.toHaveBeenCalled();
+    expect(action).not.toHaveBeenCalled();
     const expected: [HTMLElement, string][] = [
       [english.name(), 'Name is required.'],
       [english.email(), 'Email is required.'],
@@ -106,8 +127,8 @@ describe('the consultation form in English', () => {
 
   it('moves focus to the first invalid field in page order', async () => {
     const user = userEvent.setup();
-    const submit = vi.fn<SubmitConsultation>();
-    renderPage('/book-call', submit);
+    const action = vi.fn<FakeAction>(sent);
+    renderPage('/book-call', action);
     await fillEnglish(user);
     await user.clear(english.email());
     await user.type(english.email(), 'anna@example');
@@ -119,12 +140,12 @@ describe('the consultation form in English', () => {
     expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Please provide at least 20 characters.')).toBeTruthy();
     expect(document.activeElement).toBe(english.email());
-    expect(submit).not.toHaveBeenCalled();
+    expect(action).not.toHaveBeenCalled();
   });
 
   it('clears a field’s error when that field is edited, and only that one', async () => {
     const user = userEvent.setup();
-    renderPage('/book-call', vi.fn<SubmitConsultation>());
+    renderPage('/book-call', vi.fn<FakeAction>(sent));
     await user.click(english.submit());
 
     await user.type(english.name(), 'A');
@@ -139,7 +160,7 @@ describe('the consultation form in English', () => {
 
   it('counts the trimmed characters of problems under the field', async () => {
     const user = userEvent.setup();
-    renderPage('/book-call', vi.fn<SubmitConsultation>());
+    renderPage('/book-call', vi.fn<FakeAction>(sent));
     expect(screen.getByText('Minimum 20 characters (0/20)')).toBeTruthy();
     await user.type(english.problems(), '  Leads ');
     expect(screen.getByText('Minimum 20 characters (5/20)')).toBeTruthy();
@@ -149,35 +170,84 @@ describe('the consultation form in English', () => {
     );
   });
 
-  it('sends trimmed values, null additional_info, the language and the moment of submitting', async () => {
+  it('posts the values as typed with the hidden fields to the page’s action, marked as hydrated', async () => {
     const user = userEvent.setup();
-    const submit = vi.fn<SubmitConsultation>(() => Promise.resolve());
-    renderPage('/book-call', submit);
+    const pending = controlledAction();
+    renderPage('/book-call', pending.action);
     await fillEnglish(user);
-    const before = Date.now();
 
     await user.click(english.submit());
 
-    expect(submit).toHaveBeenCalledTimes(1);
-    const input: ConsultationInput = submit.mock.calls[0]![0];
-    expect(input).toEqual({
-      name: 'Anna Berg',
+    expect(pending.action).toHaveBeenCalledTimes(1);
+    expect(pending.fields()).toEqual({
+      name: '  Anna Berg ',
       email: 'anna@example.se',
-      phone_number: '070-123 45 67',
-      company_name: 'Bergs Rör AB',
-      problems: 'We need more customers this spring.',
+      phone_number: ' 070-123 45 67',
+      company_name: 'Bergs Rör AB ',
+      problems: '  We need more customers this spring. ',
       how_found_us: 'Friend Referral',
-      additional_info: null,
-      language: 'english',
-      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      additional_info: '',
+      website: '',
+      form_start: FORM_START,
+      utm_source: '',
+      utm_medium: '',
+      utm_campaign: '',
+      utm_term: '',
+      utm_content: '',
+      referrer: '',
+      // jsdom's page is the visit's first: the browser's record replaces the loader's.
+      landing_page: '/',
+      enhanced: '1',
     });
-    expect(Date.parse(input.created_at!)).toBeGreaterThanOrEqual(before);
+    await act(async () => pending.answer(sent()));
+  });
+
+  it('sends the attribution of the visit’s first page, recorded earlier in the tab', async () => {
+    sessionStorage.setItem(
+      'visit-attribution',
+      JSON.stringify({
+        utm_source: 'linkedin',
+        utm_campaign: 'autumn',
+        referrer: 'https://www.linkedin.com/',
+        landing_page: '/blog/tips?utm_source=linkedin&utm_campaign=autumn',
+      }),
+    );
+    const user = userEvent.setup();
+    const pending = controlledAction();
+    renderPage('/book-call', pending.action);
+    await fillEnglish(user);
+
+    await user.click(english.submit());
+
+    expect(pending.fields()).toMatchObject({
+      utm_source: 'linkedin',
+      utm_medium: '',
+      utm_campaign: 'autumn',
+      referrer: 'https://www.linkedin.com/',
+      landing_page: '/blog/tips?utm_source=linkedin&utm_campaign=autumn',
+    });
+    await act(async () => pending.answer(sent()));
+  });
+
+  it('accepts an email with spaces around it, as a phone keyboard leaves it', async () => {
+    const user = userEvent.setup();
+    const pending = controlledAction();
+    renderPage('/book-call', pending.action);
+    await fillEnglish(user);
+    await user.clear(english.email());
+    await user.type(english.email(), ' anna@example.se ');
+
+    await user.click(english.submit());
+
+    expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
+    expect(pending.fields().email).toBe(' anna@example.se ');
+    await act(async () => pending.answer(sent()));
   });
 
   it('disables the button and shows Submitting... while sending', async () => {
     const user = userEvent.setup();
-    const pending = controlledSubmit();
-    renderPage('/book-call', pending.submit);
+    const pending = controlledAction();
+    renderPage('/book-call', pending.action);
     await fillEnglish(user);
 
     await user.click(english.submit());
@@ -187,19 +257,19 @@ describe('the consultation form in English', () => {
     expect(button.querySelector('.consultation-form__spinner')).not.toBeNull();
     // A second press while sending does not send again.
     await user.click(button);
-    expect(pending.submit).toHaveBeenCalledTimes(1);
-    await act(async () => pending.resolve());
+    expect(pending.action).toHaveBeenCalledTimes(1);
+    await act(async () => pending.answer(sent()));
   });
 
   it('shows the server’s message below the form, keeps everything typed and re-enables the button', async () => {
     const user = userEvent.setup();
-    const pending = controlledSubmit();
-    renderPage('/book-call', pending.submit);
+    const pending = controlledAction();
+    renderPage('/book-call', pending.action);
     await fillEnglish(user);
     await user.type(english.additionalInfo(), 'Mornings are best');
     await user.click(english.submit());
 
-    await act(async () => pending.reject(new Error('new row violates check constraint')));
+    await act(async () => pending.answer(failed('new row violates check constraint')));
 
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toBe('Failed to submit: new row violates check constraint');
@@ -217,9 +287,67 @@ describe('the consultation form in English', () => {
     expect(button).toHaveProperty('disabled', false);
   });
 
+  it('shows the localized limit message the action answers with 429, and sends again when pressed', async () => {
+    const user = userEvent.setup();
+    const pending = controlledAction();
+    renderPage('/book-call', pending.action);
+    await fillEnglish(user);
+    await user.click(english.submit());
+
+    await act(async () =>
+      pending.answer(failed('Too many requests from your network. Please try again later.')),
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Failed to submit: Too many requests from your network. Please try again later.',
+    );
+
+    await user.click(english.submit());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(pending.action).toHaveBeenCalledTimes(2);
+    await act(async () => pending.answer(sent()));
+    expect(screen.getByRole('heading', { name: 'Thank You for Your Interest!' })).toBeTruthy();
+  });
+
+  it('shows the reason when the server cannot be reached, with the form kept', async () => {
+    const user = userEvent.setup();
+    const pending = controlledAction();
+    renderPage('/book-call', pending.action);
+    await fillEnglish(user);
+    await user.click(english.submit());
+
+    await act(async () => pending.crash(new TypeError('Failed to fetch')));
+
+    expect(screen.getByRole('alert').textContent).toBe('Failed to submit: Failed to fetch');
+    expect(english.name()).toHaveProperty('value', '  Anna Berg ');
+    expect(screen.getByRole('button', { name: 'Book My Free Strategy Call' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
+  it('shows the rules the action refused beside their fields, focusing the first', async () => {
+    const user = userEvent.setup();
+    const pending = controlledAction();
+    renderPage('/book-call', pending.action);
+    await fillEnglish(user);
+    await user.click(english.submit());
+
+    await act(async () =>
+      pending.answer({
+        outcome: 'refused',
+        errors: { company_name: 'Company name is required.' },
+        failure: null,
+      }),
+    );
+
+    expect(english.company().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Company name is required.')).toBeTruthy();
+    expect(document.activeElement).toBe(english.company());
+  });
+
   it('replaces the form with the thank-you panel, then goes to the thank-you page after 2000 ms', async () => {
     const user = userEvent.setup();
-    renderPage('/book-call', () => Promise.resolve());
+    renderPage('/book-call', sent);
     await fillEnglish(user);
     // From here the clock is fake; user-event's own waits would need a real one, so click directly.
     vi.useFakeTimers();
@@ -266,8 +394,8 @@ describe('the consultation form in Swedish', () => {
 
   it('shows the Swedish messages without periods and sends nothing', async () => {
     const user = userEvent.setup();
-    const submit = vi.fn<SubmitConsultation>();
-    renderPage('/sv/book-call', submit);
+    const action = vi.fn<FakeAction>(sent);
+    renderPage('/sv/book-call', action);
     await user.type(swedish.email(), 'erik@example');
     await user.type(swedish.problems(), 'För kort');
 
@@ -288,12 +416,12 @@ describe('the consultation form in Swedish', () => {
     await user.clear(swedish.problems());
     await user.click(swedish.submit());
     expect(screen.getByText('Vänligen beskriv de problem du vill lösa')).toBeTruthy();
-    expect(submit).not.toHaveBeenCalled();
+    expect(action).not.toHaveBeenCalled();
   });
 
   it('counts in Swedish and shows Friend Referral as Vänrekommendation', async () => {
     const user = userEvent.setup();
-    renderPage('/sv/book-call', vi.fn<SubmitConsultation>());
+    renderPage('/sv/book-call', vi.fn<FakeAction>(sent));
     await user.type(swedish.problems(), 'Hej');
     expect(screen.getByText('Minimum 20 tecken (3/20)')).toBeTruthy();
     const option = within(swedish.howFoundUs()).getByRole('option', { name: 'Vänrekommendation' });
@@ -302,19 +430,20 @@ describe('the consultation form in Swedish', () => {
 
   it('shows Skickar..., then the Swedish failure message with the values kept', async () => {
     const user = userEvent.setup();
-    const pending = controlledSubmit();
-    renderPage('/sv/book-call', pending.submit);
+    const pending = controlledAction();
+    renderPage('/sv/book-call', pending.action);
     await fillSwedish(user);
 
     await user.click(swedish.submit());
     expect(screen.getByRole('button', { name: 'Skickar...' })).toHaveProperty('disabled', true);
-    expect(pending.submit.mock.calls[0]![0]).toMatchObject({
-      language: 'swedish',
-      how_found_us: 'Friend Referral',
-    });
+    expect(pending.fields()).toMatchObject({ how_found_us: 'Friend Referral', enhanced: '1' });
 
-    await act(async () => pending.reject(new Error('Failed to fetch')));
-    expect(screen.getByRole('alert').textContent).toBe('Misslyckades att skicka: Failed to fetch');
+    await act(async () =>
+      pending.answer(failed('För många förfrågningar från ditt nätverk. Försök igen senare.')),
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Misslyckades att skicka: För många förfrågningar från ditt nätverk. Försök igen senare.',
+    );
     expect(swedish.name()).toHaveProperty('value', 'Erik Ström');
     expect(swedish.howFoundUs()).toHaveProperty('value', 'Friend Referral');
     expect(screen.getByRole('button', { name: 'Boka mitt gratis strategisamtal' })).toHaveProperty(
@@ -325,7 +454,7 @@ describe('the consultation form in Swedish', () => {
 
   it('shows Tack för ditt intresse! and goes to /sv/book-call/thank-you after 2000 ms', async () => {
     const user = userEvent.setup();
-    renderPage('/sv/book-call', () => Promise.resolve());
+    renderPage('/sv/book-call', sent);
     await fillSwedish(user);
     vi.useFakeTimers();
     await act(async () => fireEvent.click(swedish.submit()));
@@ -343,7 +472,7 @@ describe('the consultation form in Swedish', () => {
 
 describe('the consultation page', () => {
   it('opens with the newsletter welcome, then the heading, the form, the trust panel and links', () => {
-    renderPage('/sv/book-call', vi.fn<SubmitConsultation>());
+    renderPage('/sv/book-call', vi.fn<FakeAction>(sent));
     const welcome = screen.getByRole('region', { name: 'Välkommen till vårt nyhetsbrev!' });
     expect(
       within(welcome)
@@ -380,10 +509,16 @@ describe('the consultation page', () => {
   });
 
   it('gives every control a label and a name equal to its column', () => {
-    renderPage('/book-call', vi.fn<SubmitConsultation>());
+    renderPage('/book-call', vi.fn<FakeAction>(sent));
     const form = screen.getByRole('form', { name: 'Consultation request' });
     expect(form.getAttribute('method')).toBe('post');
-    const names = [...form.querySelectorAll('input, select, textarea')].map((control) => {
+    // No action attribute: without JavaScript the form posts to the page's own address, UTM
+    // parameters included.
+    expect(form.hasAttribute('action')).toBe(false);
+    const visible = [...form.querySelectorAll('input, select, textarea')].filter(
+      (control) => control.getAttribute('type') !== 'hidden' && !control.closest('[aria-hidden]'),
+    );
+    const names = visible.map((control) => {
       expect((control as HTMLInputElement).labels?.length).toBe(1);
       return control.getAttribute('name');
     });
@@ -400,8 +535,30 @@ describe('the consultation page', () => {
     expect(english.problems().getAttribute('maxlength')).toBe('5000');
   });
 
+  it('hides the honeypot from people: off screen, out of the tab order and the accessibility tree', () => {
+    renderPage('/sv/book-call', vi.fn<FakeAction>(sent));
+    const trap = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap.type).toBe('text');
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.getAttribute('autocomplete')).toBe('off');
+    expect(trap.value).toBe('');
+    expect(trap.closest('.consultation-form__trap')!.getAttribute('aria-hidden')).toBe('true');
+    expect(trap.labels![0]!.textContent).toBe('Webbplats');
+    expect(screen.queryByRole('textbox', { name: 'Webbplats' })).toBeNull();
+  });
+
+  it('renders on the server the signed start time and the request’s attribution', () => {
+    const Stub = routes(sent);
+    const html = renderToString(<Stub initialEntries={['/book-call']} />);
+    expect(html).toContain(`name="form_start" value="${FORM_START}"`);
+    expect(html).toContain('name="landing_page" value="/book-call?utm_source=loader"');
+    expect(html).toContain('name="utm_source" value=""');
+    expect(html).not.toContain('name="enhanced"');
+  });
+
   it('shows the action’s answer to a request sent without JavaScript', () => {
-    renderPage('/book-call', vi.fn<SubmitConsultation>(), {
+    renderPage('/book-call', vi.fn<FakeAction>(sent), {
+      outcome: 'refused',
       values: {
         name: 'Anna',
         email: 'anna@',
@@ -416,6 +573,8 @@ describe('the consultation page', () => {
         company_name: 'Company name is required.',
       },
       failure: null,
+      formStart: '1795427000000.the-first-start-time-stands-after-a-refusal-xxxxx',
+      attribution: { utm_source: 'google', landing_page: '/?utm_source=google' },
     });
     expect(english.email()).toHaveProperty('value', 'anna@');
     expect(english.problems()).toHaveProperty('value', 'Short');
@@ -424,10 +583,16 @@ describe('the consultation page', () => {
     expect(screen.getByText('Company name is required.')).toBeTruthy();
     expect(screen.getByText('Minimum 20 characters (5/20)')).toBeTruthy();
     expect(document.activeElement).toBe(english.email());
+    const hidden = (name: string) =>
+      document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!.value;
+    expect(hidden('form_start')).toBe(
+      '1795427000000.the-first-start-time-stands-after-a-refusal-xxxxx',
+    );
   });
 
   it('shows the action’s database failure below the form', () => {
-    renderPage('/sv/book-call', vi.fn<SubmitConsultation>(), {
+    renderPage('/sv/book-call', vi.fn<FakeAction>(sent), {
+      outcome: 'refused',
       values: {
         name: 'Erik',
         email: 'erik@example.se',

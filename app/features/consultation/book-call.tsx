@@ -3,24 +3,27 @@
 import { Link } from 'react-router';
 import { localizedPath, useCopy, useDictionary, useLanguage } from '~/i18n/locale';
 import { LanguageToggle } from '~/ui/language-toggle';
-import { ConsultationForm, type ConsultationActionData } from './consultation-form';
+import type { Attribution } from '~/visit/attribution';
+import type { ConsultationActionData } from './action-data';
+import { ConsultationForm } from './consultation-form';
 import { consultationCopy } from './copy';
-import { useBrowserSubmitConsultation, type SubmitConsultation } from './submit';
 import './consultation.css';
 
 export function BookCall({
   serverState,
-  submit,
+  formStart,
+  attribution,
 }: {
-  /** The action's answer to a request sent without JavaScript that it could not store. */
+  /** The action's answer to a request sent without JavaScript that it did not store. */
   serverState?: ConsultationActionData;
-  /** Sends a valid request; the page's default stores it through the browser's client. */
-  submit?: SubmitConsultation;
+  /** The signed render time (the loader's), from which the minimum fill time counts. */
+  formStart: string;
+  /** The visit's origin as the loader saw it in the request. */
+  attribution: Attribution;
 }) {
   const t = useCopy(consultationCopy);
   const page = useDictionary().pages.bookCall;
   const language = useLanguage();
-  const browserSubmit = useBrowserSubmitConsultation();
 
   return (
     <div className="book-call">
@@ -48,7 +51,11 @@ export function BookCall({
           <section className="book-call__main" aria-labelledby="book-call-heading">
             <h1 id="book-call-heading">{page.heading}</h1>
             <p className="lead">{page.lead}</p>
-            <ConsultationForm submit={submit ?? browserSubmit} serverState={serverState} />
+            <ConsultationForm
+              serverState={serverState}
+              formStart={formStart}
+              attribution={attribution}
+            />
           </section>
 
           <aside className="book-call__trust" aria-labelledby="book-call-trust">

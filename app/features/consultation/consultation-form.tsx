@@ -1,36 +1,36 @@
 // The consultation request form (specification §2, §4, §5, §8). It is a plain
 // <form method="post"> to the page's own action, so it works before and without JavaScript; once
-// hydrated it validates in the browser, sends through `submit`, and shows the states of §4:
-// errors beside their fields, 'Submitting...', 'Failed to submit: …', or the thank-you panel
-// followed by the thank-you page after REDIRECT_DELAY_MS.
+// hydrated it validates in the browser, sends the same fields to the same action through a
+// fetcher, and shows the states of §4: errors beside their fields, 'Submitting...',
+// 'Failed to submit: …', or the thank-you panel followed by the thank-you page after
+// REDIRECT_DELAY_MS. Hidden fields carry the spam checks (honeypot, signed start time) and the
+// visit's attribution.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useFetcher, useNavigate } from 'react-router';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
-import { REDIRECT_DELAY_MS, THANK_YOU_PATH } from './constants';
+import { ATTRIBUTION_FIELDS, type Attribution } from '~/visit/attribution';
+import { captureVisitAttribution } from '~/visit/visit-attribution';
+import type { ConsultationActionData } from './action-data';
+import {
+  ENHANCED_FIELD,
+  FORM_START_FIELD,
+  HONEYPOT_FIELD,
+  REDIRECT_DELAY_MS,
+  THANK_YOU_PATH,
+} from './constants';
 import { consultationCopy } from './copy';
-import type { SubmitConsultation } from './submit';
 import { ThankYouSteps } from './thank-you-steps';
 import {
   HOW_FOUND_US_OPTIONS,
   MAX_LENGTHS,
   PROBLEMS_MIN_LENGTH,
-  consultationInput,
   consultationValuesFromFormData,
   emptyConsultationValues,
   firstInvalidField,
   validateConsultation,
   type ConsultationErrors,
   type ConsultationField,
-  type ConsultationValues,
 } from './validation';
-
-/** What the page's action answers when it could not store a request sent without JavaScript. */
-export interface ConsultationActionData {
-  values: ConsultationValues;
-  errors: ConsultationErrors;
-  /** The server's message when the insert failed, shown as 'Failed to submit: …'. */
-  failure: string | null;
-}
 
 type Status = 'editing' | 'submitting' | 'sent';
 
@@ -38,32 +38,47 @@ const inputId = (field: ConsultationField) => `consultation-${field}`;
 const errorId = (field: ConsultationField) => `consultation-${field}-error`;
 const counterId = 'consultation-problems-counter';
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export function ConsultationForm({
-  submit,
   serverState,
+  formStart,
+  attribution: requestAttribution,
 }: {
-  submit: SubmitConsultation;
+  /** The action's answer to a request sent without JavaScript that it did not store. */
   serverState?: ConsultationActionData;
+  /** The signed render time from the page's loader. */
+  formStart: string;
+  /** What the server could tell of the visit's origin from this page's request. */
+  attribution: Attribution;
 }) {
   const t = useCopy(consultationCopy);
   const language = useLanguage();
   const navigate = useNavigate();
-  const initial = serverState?.values ?? emptyConsultationValues();
+  const fetcher = useFetcher<ConsultationActionData>();
+  const refusal = serverState?.outcome === 'refused' ? serverState : undefined;
+  const initial = refusal?.values ?? emptyConsultationValues();
+  // The first start time stands, also after a refusal or a reload of the page's data:
+  // correcting a field is not starting over, and a quick retry must not look like a bot's.
+  const [startToken] = useState(refusal?.formStart || formStart);
 
   const [status, setStatus] = useState<Status>('editing');
-  const [errors, setErrors] = useState<ConsultationErrors>(serverState?.errors ?? {});
-  const [failure, setFailure] = useState<string | null>(serverState?.failure ?? null);
+  const [errors, setErrors] = useState<ConsultationErrors>(refusal?.errors ?? {});
+  const [failure, setFailure] = useState<string | null>(refusal?.failure ?? null);
   const [problemsCount, setProblemsCount] = useState(initial.problems.trim().length);
+  const [attribution, setAttribution] = useState<Attribution>(
+    refusal?.attribution ?? requestAttribution,
+  );
   // Bumped on every refused submit so the effect below moves focus even to the same field again.
   const [invalidSubmits, setInvalidSubmits] = useState(0);
   const sending = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const problems = useRef<HTMLTextAreaElement>(null);
   const thanksHeading = useRef<HTMLHeadingElement>(null);
+
+  // Once hydrated, the visit's first page (recorded in this tab) is the lead's attribution,
+  // wherever the visit went before reaching the form.
+  useEffect(() => {
+    setAttribution(captureVisitAttribution());
+  }, []);
 
   // Text typed before the page hydrated is in the textarea but not yet in the counter.
   useEffect(() => {
@@ -89,11 +104,27 @@ export function ConsultationForm({
     return () => clearTimeout(timer);
   }, [status, navigate, language]);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  // The action's answer to the hydrated form's request.
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer || !sending.current) return;
+    sending.current = false;
+    if (answer.outcome === 'sent') {
+      setStatus('sent');
+      return;
+    }
+    // Everything typed stays in the form: the controls are uncontrolled and stay mounted.
+    setErrors(answer.errors);
+    setFailure(answer.failure);
+    setStatus('editing');
+    if (firstInvalidField(answer.errors)) setInvalidSubmits((count) => count + 1);
+  }, [fetcher.data]);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
-    const values = consultationValuesFromFormData(new FormData(event.currentTarget));
-    const found = validateConsultation(values, language);
+    const formData = new FormData(event.currentTarget);
+    const found = validateConsultation(consultationValuesFromFormData(formData), language);
     setFailure(null);
     if (firstInvalidField(found)) {
       setErrors(found);
@@ -103,16 +134,10 @@ export function ConsultationForm({
     setErrors({});
     sending.current = true;
     setStatus('submitting');
-    try {
-      await submit(consultationInput(values, language, new Date()));
-      setStatus('sent');
-    } catch (error) {
-      // Everything typed stays in the form: the controls are uncontrolled and stay mounted.
-      setFailure(messageOf(error));
-      setStatus('editing');
-    } finally {
-      sending.current = false;
-    }
+    formData.set(ENHANCED_FIELD, '1');
+    // A lead changes nothing the page's loaders show, so none reloads: a dropped connection
+    // stays a 'Failed to submit' beside the form instead of a failed reload's error page.
+    void fetcher.submit(formData, { method: 'post', defaultShouldRevalidate: false });
   }
 
   function clearError(field: ConsultationField) {
@@ -142,7 +167,7 @@ export function ConsultationForm({
     );
   }
 
-  const firstServerError = firstInvalidField(serverState?.errors ?? {});
+  const firstServerError = firstInvalidField(refusal?.errors ?? {});
 
   /** The attributes every control shares: name = column, label, error wiring, initial value. */
   function control(field: ConsultationField, extraDescription?: string) {
@@ -210,7 +235,7 @@ export function ConsultationForm({
         'email',
         <>
           {label('email', true)}
-          {/* type="text": an email input would trim the value, and the rule tests it untrimmed. */}
+          {/* type="text" so a form re-rendered without JavaScript shows the address as typed. */}
           <input
             {...control('email')}
             type="text"
@@ -304,6 +329,23 @@ export function ConsultationForm({
           {errorText('additional_info')}
         </>,
       )}
+      {/* Off screen and out of the tab order; a person leaves it empty, a form-filling bot does
+          not. Hidden from assistive technology too, so no one is asked to fill it. */}
+      <div className="consultation-form__trap" aria-hidden="true">
+        <label htmlFor="consultation-website">{t.form.honeypot}</label>
+        <input
+          id="consultation-website"
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+      <input type="hidden" name={FORM_START_FIELD} value={startToken} />
+      {ATTRIBUTION_FIELDS.map((field) => (
+        <input key={field} type="hidden" name={field} value={attribution[field] ?? ''} />
+      ))}
       <button
         type="submit"
         className="button button--accent consultation-form__submit"

@@ -33,6 +33,10 @@ const en = {
     submit: 'Book My Free Strategy Call',
     submitting: 'Submitting...',
     failed: (message: string) => `Failed to submit: ${message}`,
+    /** In place of the server's message when the visitor's address sent too many (HTTP 429). */
+    tooManyRequests: 'Too many requests from your network. Please try again later.',
+    /** The honeypot's label: hidden from people, tempting to a bot that fills every field. */
+    honeypot: 'Website',
     privacyBefore: 'By submitting this form you agree to our ',
     privacyLink: 'privacy policy',
     privacyAfter: '. We will never spam you.',
@@ -117,6 +121,8 @@ const sv: ConsultationCopy = {
     submit: 'Boka mitt gratis strategisamtal',
     submitting: 'Skickar...',
     failed: (message: string) => `Misslyckades att skicka: ${message}`,
+    tooManyRequests: 'För många förfrågningar från ditt nätverk. Försök igen senare.',
+    honeypot: 'Webbplats',
     privacyBefore: 'Genom att skicka formuläret godkänner du vår ',
     privacyLink: 'integritetspolicy',
     privacyAfter: '. Vi skickar aldrig skräppost.',

@@ -92,13 +92,20 @@ describe('validateConsultation', () => {
     });
   });
 
-  it('tests the email as typed: a space before or after it fails the pattern', () => {
-    expect(validateConsultation({ ...valid, email: ' anna@example.se' }, 'en').email).toBe(
+  it('trims the email before the pattern: spaces a phone adds around it are no error', () => {
+    for (const email of [' anna@example.se', 'anna@example.se ', '\t anna@example.se \n']) {
+      expect(validateConsultation({ ...valid, email }, 'en')).toEqual({});
+      expect(validateConsultation({ ...valid, email }, 'sv')).toEqual({});
+    }
+    // A space inside the address still fails.
+    expect(validateConsultation({ ...valid, email: ' anna @example.se ' }, 'en').email).toBe(
       'Please enter a valid email address.',
     );
-    expect(validateConsultation({ ...valid, email: 'anna@example.se ' }, 'sv').email).toBe(
-      'Vänligen ange en giltig e-postadress',
-    );
+  });
+
+  it('measures the email’s length without the spaces around it', () => {
+    const longest = `${'e'.repeat(MAX_LENGTHS.email - '@example.se'.length)}@example.se`;
+    expect(validateConsultation({ ...valid, email: `  ${longest}  ` }, 'en')).toEqual({});
   });
 
   it('accepts an address with subdomains and a plus', () => {

@@ -37,7 +37,7 @@ export const MAX_LENGTHS = {
   additional_info: 5000,
 } as const satisfies Partial<Record<ConsultationField, number>>;
 
-/** text@text.text with no spaces anywhere, as the database's check. */
+/** text@text.text with no spaces anywhere, as the database's check (on the trimmed value). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emptyConsultationValues(): ConsultationValues {
@@ -82,10 +82,11 @@ export function validateConsultation(
   const name = values.name.trim();
   errors.name = name === '' ? t.nameRequired : tooLong('name', name);
 
-  // The pattern is tested on the value as typed: a space before or after the address fails it.
-  const email = values.email;
+  // Trimmed before the pattern (issue 7, in place of §5's "untrimmed"): a phone keyboard's
+  // trailing space after an autocompleted address must not turn a lead away.
+  const email = values.email.trim();
   errors.email =
-    email.trim() === ''
+    email === ''
       ? t.emailRequired
       : !EMAIL_PATTERN.test(email)
         ? t.emailInvalid

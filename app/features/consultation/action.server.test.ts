@@ -1,0 +1,340 @@
+// The consultation action with the real server-side supabase-js client and a fake network in
+// place of the database: what it stores, with which headers, and what each visitor is answered.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listPublishedPosts } from '~/data/posts';
+import { getServerSupabase } from '~/data/supabase.server';
+import type { ConsultationActionData } from './action-data';
+import { consultationAction, type ConsultationActionContext } from './action.server';
+import { signFormStart } from './form-token.server';
+
+const SUPABASE_URL = 'http://supabase.test';
+const secret = 'a-form-secret-of-at-least-32-characters';
+const renderedAt = Date.parse('2026-11-23T10:00:00.000Z');
+
+interface SentRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+let requests: SentRequest[];
+/** What the fake database answers an insert. */
+let answer: () => Response;
+
+beforeEach(() => {
+  requests = [];
+  answer = () => new Response(null, { status: 201 });
+  vi.stubEnv('SUPABASE_URL', SUPABASE_URL);
+  vi.stubEnv('SUPABASE_ANON_KEY', 'anon-key');
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const text = await request.text();
+    requests.push({
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+    });
+    if (request.method === 'GET') {
+      return Response.json([], { headers: { 'content-range': '*/0' } });
+    }
+    return answer();
+  });
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  vi.mocked(console.warn).mockRestore();
+});
+
+const inserts = () => requests.filter((request) => request.method === 'POST');
+
+function context(secondsAfterRender = 10): ConsultationActionContext {
+  return {
+    client: getServerSupabase(),
+    settings: { secret, minFillMs: 3000 },
+    publicOrigin: 'https://nordiclead.se',
+    now: renderedAt + secondsAfterRender * 1000,
+  };
+}
+
+const person = {
+  name: '  Anna Berg ',
+  email: ' anna@example.se ',
+  phone_number: '070-123 45 67',
+  company_name: 'Bergs Rör AB',
+  problems: 'We need more customers before the spring.',
+  how_found_us: 'Friend Referral',
+  additional_info: '',
+};
+
+const attribution = {
+  utm_source: 'facebook',
+  utm_medium: 'cpc',
+  utm_campaign: 'spring',
+  utm_term: '',
+  utm_content: '',
+  referrer: 'https://www.facebook.com/',
+  landing_page: '/blog/tips?utm_source=facebook&utm_medium=cpc&utm_campaign=spring',
+};
+
+function post(
+  fields: Record<string, string>,
+  {
+    path = '/book-call',
+    address = '198.51.100.7',
+    headers = {},
+  }: { path?: string; address?: string; headers?: Record<string, string> } = {},
+): Request {
+  return new Request(`http://127.0.0.1:3000${path}`, {
+    method: 'POST',
+    headers: { 'x-forwarded-for': address, ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** The fields the form sends: the values, its hidden fields and, hydrated, `enhanced`. */
+function form(changes: Record<string, string> = {}, { enhanced = false } = {}) {
+  return {
+    ...person,
+    website: '',
+    form_start: signFormStart(renderedAt, secret),
+    ...attribution,
+    ...(enhanced ? { enhanced: '1' } : {}),
+    ...changes,
+  };
+}
+
+type DataAnswer = { data: ConsultationActionData; init: ResponseInit | null };
+
+function asData(result: unknown): DataAnswer {
+  expect(result).not.toBeInstanceOf(Response);
+  return result as DataAnswer;
+}
+
+function expectRedirect(result: unknown, location: string) {
+  expect(result).toBeInstanceOf(Response);
+  const response = result as Response;
+  expect(response.status).toBe(303);
+  expect(response.headers.get('location')).toBe(location);
+}
+
+describe('a person’s request', () => {
+  it('is stored trimmed with its attribution, as the visitor’s address, then 303 to thank-you', async () => {
+    const result = await consultationAction(post(form()), context());
+
+    expectRedirect(result, '/book-call/thank-you');
+    expect(inserts()).toHaveLength(1);
+    const [insert] = inserts();
+    expect(insert!.url.href).toBe(`${SUPABASE_URL}/rest/v1/consultations`);
+    expect(insert!.headers.get('x-forwarded-for')).toBe('198.51.100.7');
+    expect(insert!.body).toEqual({
+      name: 'Anna Berg',
+      email: 'anna@example.se',
+      phone_number: '070-123 45 67',
+      company_name: 'Bergs Rör AB',
+      problems: 'We need more customers before the spring.',
+      how_found_us: 'Friend Referral',
+      additional_info: null,
+      language: 'english',
+      created_at: new Date(renderedAt + 10_000).toISOString(),
+      utm_source: 'facebook',
+      utm_medium: 'cpc',
+      utm_campaign: 'spring',
+      referrer: 'https://www.facebook.com/',
+      landing_page: '/blog/tips?utm_source=facebook&utm_medium=cpc&utm_campaign=spring',
+    });
+  });
+
+  it('answers the hydrated form with data instead of a redirect, so it can show its panel', async () => {
+    const result = asData(await consultationAction(post(form({}, { enhanced: true })), context()));
+    expect(result.data).toEqual({ outcome: 'sent' });
+    expect(inserts()).toHaveLength(1);
+  });
+
+  it('sends a Swedish request to the Swedish thank-you page and stores it as swedish', async () => {
+    const result = await consultationAction(post(form(), { path: '/sv/book-call' }), context());
+    expectRedirect(result, '/sv/book-call/thank-you');
+    expect(inserts()[0]!.body).toMatchObject({ language: 'swedish' });
+  });
+
+  it('leaves the shared server client without the visitor’s address for later requests', async () => {
+    await consultationAction(post(form()), context());
+    await listPublishedPosts(getServerSupabase(), 'english');
+    const read = requests.find((request) => request.method === 'GET')!;
+    expect(read.url.pathname).toBe('/rest/v1/blog_posts');
+    expect(read.headers.has('x-forwarded-for')).toBe(false);
+  });
+
+  it('cuts over-long attribution to the columns’ limits rather than losing the lead', async () => {
+    await consultationAction(
+      post(form({ utm_campaign: 'c'.repeat(1000), landing_page: `/?q=${'x'.repeat(5000)}` })),
+      context(),
+    );
+    const body = inserts()[0]!.body as Record<string, string>;
+    expect(body.utm_campaign).toHaveLength(300);
+    expect(body.landing_page).toHaveLength(2048);
+  });
+
+  it('attributes a post without the hidden fields from its own address and Referer', async () => {
+    const { utm_source: _s, utm_medium: _m, utm_campaign: _c, ...rest } = form();
+    const bare = Object.fromEntries(
+      Object.entries(rest).filter(
+        ([name]) => !['utm_term', 'utm_content', 'referrer', 'landing_page'].includes(name),
+      ),
+    );
+    await consultationAction(
+      post(bare, {
+        path: '/book-call?utm_source=newsletter&utm_medium=email',
+        headers: { referer: 'https://mail.example.com/' },
+      }),
+      context(),
+    );
+    expect(inserts()[0]!.body).toMatchObject({
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      referrer: 'https://mail.example.com/',
+      landing_page: '/book-call?utm_source=newsletter&utm_medium=email',
+    });
+  });
+});
+
+describe('a request that breaks a rule', () => {
+  it('is refused with the messages and everything sent, even when sent at once', async () => {
+    const fields = form({ email: 'anna@example', company_name: ' ' });
+    const result = asData(await consultationAction(post(fields), context(0)));
+
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toEqual({
+      outcome: 'refused',
+      errors: {
+        email: 'Please enter a valid email address.',
+        company_name: 'Company name is required.',
+      },
+      failure: null,
+      values: { ...person, email: 'anna@example', company_name: ' ' },
+      formStart: fields.form_start,
+      attribution: {
+        utm_source: 'facebook',
+        utm_medium: 'cpc',
+        utm_campaign: 'spring',
+        referrer: 'https://www.facebook.com/',
+        landing_page: attribution.landing_page,
+      },
+    });
+    expect(inserts()).toEqual([]);
+  });
+
+  it('is refused in Swedish on the Swedish page', async () => {
+    const result = asData(
+      await consultationAction(post({ name: 'Erik' }, { path: '/sv/book-call' }), context()),
+    );
+    expect(result.data).toMatchObject({
+      errors: { email: 'E-postadress krävs', how_found_us: 'Vänligen välj hur du hittade oss' },
+    });
+  });
+});
+
+describe('a bot’s request', () => {
+  it('with the honeypot filled gets the person’s success and stores nothing', async () => {
+    expectRedirect(
+      await consultationAction(post(form({ website: 'https://spam.example' })), context()),
+      '/book-call/thank-you',
+    );
+    expect(
+      asData(await consultationAction(post(form({ website: 'x' }, { enhanced: true })), context()))
+        .data,
+    ).toEqual({ outcome: 'sent' });
+    expect(inserts()).toEqual([]);
+    expect(console.warn).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(console.warn).mock.calls[0]![0]).toMatch(
+      /198\.51\.100\.7 dropped as spam \(honeypot filled\)/,
+    );
+  });
+
+  it('sent sooner than the minimum fill time gets the success and stores nothing', async () => {
+    expectRedirect(
+      await consultationAction(post(form(), { path: '/sv/book-call' }), context(2)),
+      '/sv/book-call/thank-you',
+    );
+    expect(inserts()).toEqual([]);
+    expect(vi.mocked(console.warn).mock.calls[0]![0]).toMatch(/start time too-fast/);
+  });
+
+  it('with a forged or missing start time gets the success and stores nothing', async () => {
+    const forged = `${renderedAt - 3_600_000}.${signFormStart(renderedAt, secret).split('.')[1]}`;
+    for (const form_start of [forged, ''])
+      expect(
+        asData(await consultationAction(post(form({ form_start }, { enhanced: true })), context()))
+          .data,
+      ).toEqual({ outcome: 'sent' });
+    expect(inserts()).toEqual([]);
+    expect(vi.mocked(console.warn).mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringContaining('start time forged'),
+      expect.stringContaining('start time missing'),
+    ]);
+  });
+});
+
+describe('a request the database refuses', () => {
+  const tooMany = () =>
+    Response.json(
+      {
+        code: 'PT429',
+        message: 'Too many requests from your network. Please try again later.',
+        details: null,
+        hint: null,
+      },
+      { status: 429 },
+    );
+
+  it('past the per-address limit gets the clear English message, the values kept', async () => {
+    answer = tooMany;
+    const result = asData(await consultationAction(post(form({}, { enhanced: true })), context()));
+    expect(result.init?.status).toBe(429);
+    expect(result.data).toMatchObject({
+      outcome: 'refused',
+      errors: {},
+      failure: 'Too many requests from your network. Please try again later.',
+      values: person,
+    });
+  });
+
+  it('past the per-address limit gets the Swedish message on the Swedish page', async () => {
+    answer = tooMany;
+    const result = asData(
+      await consultationAction(post(form(), { path: '/sv/book-call' }), context()),
+    );
+    expect(result.data).toMatchObject({
+      failure: 'För många förfrågningar från ditt nätverk. Försök igen senare.',
+    });
+  });
+
+  it('for another reason shows the server’s message and logs the failure', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    answer = () =>
+      Response.json(
+        { code: '23514', message: 'new row violates check constraint "consultations_check"' },
+        { status: 400 },
+      );
+    const result = asData(await consultationAction(post(form()), context()));
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toMatchObject({
+      failure: 'new row violates check constraint "consultations_check"',
+    });
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockClear();
+  });
+
+  it('when the database is unreachable answers 502 with the reason', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    answer = () => Response.json({ message: 'Database is restarting' }, { status: 503 });
+    const result = asData(await consultationAction(post(form()), context()));
+    expect(result.init?.status).toBe(502);
+    expect(result.data).toMatchObject({ failure: 'Database is restarting' });
+    logged.mockClear();
+  });
+});
