@@ -16,7 +16,7 @@ const bilingualPaths = [
   '/privacy-policy',
   '/free-meta-ads-guide',
 ];
-const englishOnlyPaths = ['/login', '/admin'];
+const englishOnlyPaths = ['/login', '/admin', '/admin/leads'];
 
 const table = routes as RouteConfigEntry[];
 const asRouteObjects = (entries: RouteConfigEntry[]): RouteObject[] =>

@@ -2,6 +2,7 @@
 // registered twice: in English at /<path> and in Swedish at /sv/<path>, with ids en/<page> and
 // sv/<page>. The page reads its language from the path.
 import { index, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
+import { adminPaths, routePath } from './config/paths';
 
 function bilingual(path: string, file: string): RouteConfigEntry[] {
   const page = file.replace(/^routes\//, '').replace(/-page\.tsx$/, '');
@@ -24,7 +25,8 @@ export default [
   ...bilingual('free-meta-ads-guide', 'routes/free-meta-ads-guide-page.tsx'),
   // English only, rendered in the browser.
   route('login', 'routes/login-page.tsx'),
-  route('admin', 'routes/admin-page.tsx'),
+  route(routePath(adminPaths.posts), 'routes/admin-page.tsx'),
+  route(routePath(adminPaths.leads), 'routes/admin-leads-page.tsx'),
   // Anything else answers 404 in the language of its path.
   ...bilingual('*', 'routes/not-found-page.tsx'),
 ] satisfies RouteConfig;

@@ -1,16 +1,18 @@
 // The blog manager at /admin (specification §2 "Admin blog management", §4 "Admin modes"): a
 // list, a create form and an edit form. ?edit={id} opens a post in edit mode (the list's Edit
 // buttons use it too, so the browser's Back returns to the list); if that post cannot be loaded,
-// the manager falls back to the list.
+// the manager falls back to the list. The admin bar around it is shared with the leads inbox.
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { adminPaths } from '~/config/paths';
 import { getPostById, listAllPosts, type BlogPost } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
+import { AdminShell } from './admin-shell';
 import { adminCopy as copy } from './copy';
 import { PostForm } from './post-form';
 import { PostList } from './post-list';
-import './admin.css';
+import { useNewLeadCount } from './use-new-lead-count';
 
 export function BlogManager({
   client,
@@ -29,8 +31,7 @@ export function BlogManager({
   const [posts, setPosts] = useState<BlogPost[]>([]);
   const [loadingPosts, setLoadingPosts] = useState(true);
   const [editing, setEditing] = useState<BlogPost | null>(null);
-  const [signingOut, setSigningOut] = useState(false);
-  const [signOutError, setSignOutError] = useState<string | null>(null);
+  const { newLeads } = useNewLeadCount(client);
 
   const loadPosts = useCallback(async () => {
     setLoadingPosts(true);
@@ -60,7 +61,7 @@ export function BlogManager({
         if (!current) return;
         // §8: logged, and back to the list.
         console.error(`Could not load the blog post ${editId}:`, error);
-        void navigate('/admin', { replace: true });
+        void navigate(adminPaths.posts, { replace: true });
       },
     );
     return () => {
@@ -72,24 +73,13 @@ export function BlogManager({
 
   function backToList() {
     setCreating(false);
-    if (editId) void navigate('/admin');
+    if (editId) void navigate(adminPaths.posts);
   }
 
   function saved() {
     setCreating(false);
-    void navigate('/admin');
+    void navigate(adminPaths.posts);
     void loadPosts();
-  }
-
-  async function signOut() {
-    setSigningOut(true);
-    setSignOutError(null);
-    try {
-      await onSignOut();
-    } catch (error) {
-      setSignOutError(copy.signOutFailed(error instanceof Error ? error.message : String(error)));
-      setSigningOut(false);
-    }
   }
 
   let body;
@@ -115,40 +105,15 @@ export function BlogManager({
         posts={posts}
         loading={loadingPosts}
         onCreate={() => setCreating(true)}
-        onEdit={(post) => void navigate(`/admin?edit=${encodeURIComponent(post.id)}`)}
+        onEdit={(post) => void navigate(adminPaths.editPost(post.id))}
         onDeleted={() => void loadPosts()}
       />
     );
   }
 
   return (
-    <div className="admin">
-      <div className="admin__bar">
-        <div className="container admin__bar-inner">
-          <Link to="/blog" className="admin__back">
-            <span aria-hidden="true">←</span> {copy.backToBlog}
-          </Link>
-          <div className="admin__account">
-            <span>{copy.welcome(email)}</span>
-            <button
-              type="button"
-              className="admin-button admin-button--secondary"
-              onClick={() => void signOut()}
-              disabled={signingOut}
-            >
-              {signingOut ? copy.signingOut : copy.signOut}
-            </button>
-          </div>
-        </div>
-        {signOutError && (
-          <div className="container">
-            <p role="alert" className="admin-notice">
-              {signOutError}
-            </p>
-          </div>
-        )}
-      </div>
-      <div className="container admin__body">{body}</div>
-    </div>
+    <AdminShell email={email} onSignOut={onSignOut} newLeads={newLeads}>
+      {body}
+    </AdminShell>
   );
 }

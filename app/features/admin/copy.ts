@@ -1,6 +1,12 @@
-// The blog manager's texts (specification §2, §5, §8). The administrator's side is English only,
-// so this copy is one English object rather than decision 0004's { en, sv } pair.
+// The administrator's texts: the shared admin bar, the blog manager (specification §2, §5, §8)
+// and the leads inbox (issue 7). The administrator's side is English only, so this copy is one
+// English object rather than decision 0004's { en, sv } pair.
+import type { LeadMailKind } from '~/data/consultation-mails';
+import type { LeadStatus } from '~/data/consultations';
 import type { PostLanguage } from '~/data/posts';
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 export const adminCopy = {
   backToBlog: 'Back to Blog',
@@ -8,6 +14,12 @@ export const adminCopy = {
   signOut: 'Sign Out',
   signingOut: 'Signing out...',
   signOutFailed: (message: string) => `Failed to sign out: ${message}`,
+  nav: {
+    label: 'Admin sections',
+    leads: 'Leads',
+    leadsWithCount: (newLeads: number) => `Leads (${newLeads.toLocaleString('en-US')} new)`,
+    posts: 'Blog posts',
+  },
   list: {
     heading: 'Blog Posts Management',
     create: 'Create New Post',
@@ -70,6 +82,110 @@ export const adminCopy = {
       authorRequired: 'Author is required',
       heroImageUrl: 'Hero image URL must start with http:// or https://',
       saveFailed: 'Failed to save post. Please try again.',
+    },
+  },
+  leads: {
+    heading: 'Leads',
+    newCount: (count: number) => plural(count, 'new lead', 'new leads'),
+    loading: 'Loading leads...',
+    loadFailed: 'Could not load the leads. Please try again.',
+    retry: 'Try again',
+    emptyHeading: 'No leads yet.',
+    emptyText: 'Requests from the “Book a free strategy call” form appear here.',
+    noMatchesHeading: 'No leads match.',
+    noMatchesText: 'Try another status or search.',
+    showing: (shown: number, total: number) =>
+      `Showing ${shown.toLocaleString('en-US')} of ${plural(total, 'lead', 'leads')}`,
+    loadMore: 'Load more leads',
+    loadingMore: 'Loading more leads...',
+    loadMoreFailed: 'Could not load more leads. Please try again.',
+    filters: {
+      label: 'Filter leads',
+      status: 'Filter by status',
+      allStatuses: 'All statuses',
+      search: 'Search name, e-mail or company',
+      searchButton: 'Search',
+      clear: 'Clear',
+    },
+    statuses: {
+      new: 'New',
+      contacted: 'Contacted',
+      booked: 'Booked',
+      won: 'Won',
+      lost: 'Lost',
+    } satisfies Record<LeadStatus, string>,
+    languages: { english: 'English', swedish: 'Swedish' } as Record<string, string>,
+    fields: {
+      email: 'E-mail',
+      phone: 'Phone',
+      company: 'Company',
+      howFoundUs: 'Found us through',
+      language: 'Form language',
+      received: 'Received',
+      submitted: 'Sent (visitor’s clock)',
+      problems: 'Problems to solve',
+      additionalInfo: 'Additional information',
+    },
+    none: 'none',
+    attribution: {
+      heading: 'Attribution',
+      utm_source: 'UTM source',
+      utm_medium: 'UTM medium',
+      utm_campaign: 'UTM campaign',
+      utm_term: 'UTM term',
+      utm_content: 'UTM content',
+      referrer: 'Referrer',
+      landing_page: 'Landing page',
+    },
+    mails: {
+      heading: 'Mails',
+      kinds: {
+        agency_notification: 'Agency notification',
+        visitor_confirmation: 'Visitor confirmation',
+      } satisfies Record<LeadMailKind, string>,
+      sent: (dateTime: string) => `Sent ${dateTime}`,
+      pending: 'Pending',
+      pendingRetry: (attempt: number, error: string) =>
+        `Pending (attempt ${attempt}, last error: ${error})`,
+      pendingAttempt: (attempt: number) => `Pending (attempt ${attempt})`,
+      failed: 'Failed',
+      failedWith: (error: string) => `Failed: ${error}`,
+      missing: 'Not queued',
+      loadFailed: 'Could not load the delivery state.',
+    },
+    edit: {
+      status: 'Status',
+      notes: 'Notes',
+      save: 'Save changes',
+      saving: 'Saving...',
+      saved: (name: string) => `Saved the changes to ${name}’s lead.`,
+      saveFailed: 'Could not save the changes. Please try again.',
+    },
+    delete: 'Delete lead',
+    deleteLabel: (name: string) => `Delete lead from ${name}`,
+    confirmDelete: (name: string, email: string) =>
+      `Delete the lead from ${name} (${email})? Its mail delivery records are deleted with it. This cannot be undone.`,
+    deleted: (name: string) => `Deleted the lead from ${name}.`,
+    deleteFailed: 'Could not delete the lead. Please try again.',
+    csv: {
+      button: 'Export CSV',
+      busy: 'Exporting...',
+      hint: 'All leads that match the status and search above.',
+      done: (count: number, fileName: string) =>
+        `Exported ${plural(count, 'lead', 'leads')} to ${fileName}.`,
+      failed: 'Could not export the leads. Please try again.',
+    },
+    gdpr: {
+      heading: 'Data request (GDPR)',
+      text: 'Export every lead stored for one e-mail address (exact match, any case), with the delivery state of its mails, as a JSON file.',
+      email: 'E-mail address',
+      button: 'Export data (JSON)',
+      busy: 'Exporting...',
+      invalid: 'Enter an e-mail address.',
+      none: (email: string) => `No leads are stored for ${email}.`,
+      done: (count: number, fileName: string) =>
+        `Exported ${plural(count, 'lead', 'leads')} to ${fileName}.`,
+      failed: 'Could not export the data. Please try again.',
     },
   },
 } as const;

@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
+import { adminPaths } from '~/config/paths';
 import { AuthFailure, requestPasswordReset, signInWithPassword, updatePassword } from '~/data/auth';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { AuthCard, AuthCardLoading } from './auth-card';
@@ -44,7 +45,7 @@ export function LoginScreen({ client }: { client: AppSupabaseClient }) {
 
   // A signed-in visitor belongs in the blog manager, and so does one who has just signed in.
   useEffect(() => {
-    if (signedInElsewhere) navigate('/admin', { replace: true });
+    if (signedInElsewhere) navigate(adminPaths.posts, { replace: true });
   }, [signedInElsewhere, navigate]);
 
   if (auth.loading || signedInElsewhere) return <AuthCardLoading />;

@@ -3,6 +3,7 @@
 // A sign-out the page asked for goes where it asked (the blog manager's Sign Out goes to /).
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { adminPaths } from '~/config/paths';
 import type { AuthUser } from '~/data/auth';
 import { LoadingStatus } from '~/ui/loading-status';
 import { useAuth, type Auth } from './auth-provider';
@@ -19,7 +20,7 @@ export function RequireAuth({
     return auth.afterSignOut ? (
       <Navigate to={auth.afterSignOut} />
     ) : (
-      <Navigate to="/login" replace />
+      <Navigate to={adminPaths.login} replace />
     );
   }
   return children({ ...auth, user: auth.user });

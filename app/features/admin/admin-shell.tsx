@@ -1,0 +1,79 @@
+// The administrator's frame around the blog manager and the leads inbox: Back to Blog, a nav
+// between the two sections (the Leads tab counts the new leads), the account and Sign Out.
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { adminPaths } from '~/config/paths';
+import { adminCopy as copy } from './copy';
+import './admin.css';
+
+export function AdminShell({
+  email,
+  onSignOut,
+  newLeads,
+  children,
+}: {
+  email: string;
+  /** Ends the session and leaves for the home page. */
+  onSignOut: () => Promise<void>;
+  /** How many leads have status new; null until known. */
+  newLeads: number | null;
+  children: ReactNode;
+}) {
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+
+  async function signOut() {
+    setSigningOut(true);
+    setSignOutError(null);
+    try {
+      await onSignOut();
+    } catch (error) {
+      setSignOutError(copy.signOutFailed(error instanceof Error ? error.message : String(error)));
+      setSigningOut(false);
+    }
+  }
+
+  const tabClass = ({ isActive }: { isActive: boolean }) =>
+    `admin-nav__link${isActive ? ' admin-nav__link--current' : ''}`;
+
+  return (
+    <div className="admin">
+      <div className="admin__bar">
+        <div className="container admin__bar-inner">
+          <Link to="/blog" className="admin__back">
+            <span aria-hidden="true">←</span> {copy.backToBlog}
+          </Link>
+          {/* NavLink marks the current section with aria-current="page". `end`: the blog
+              manager's link must not count /admin/leads as its own. */}
+          <nav className="admin-nav" aria-label={copy.nav.label}>
+            <NavLink to={adminPaths.leads} className={tabClass}>
+              {newLeads === null ? copy.nav.leads : copy.nav.leadsWithCount(newLeads)}
+            </NavLink>
+            <NavLink to={adminPaths.posts} end className={tabClass}>
+              {copy.nav.posts}
+            </NavLink>
+          </nav>
+          <div className="admin__account">
+            <span>{copy.welcome(email)}</span>
+            <button
+              type="button"
+              className="admin-button admin-button--secondary"
+              onClick={() => void signOut()}
+              disabled={signingOut}
+            >
+              {signingOut ? copy.signingOut : copy.signOut}
+            </button>
+          </div>
+        </div>
+        {signOutError && (
+          <div className="container">
+            <p role="alert" className="admin-notice">
+              {signOutError}
+            </p>
+          </div>
+        )}
+      </div>
+      <div className="container admin__body">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import type { LeadMail } from '~/data/consultation-mails';
+import type { Lead } from '~/data/consultations';
+import {
+  csvField,
+  fileDate,
+  leadCsvColumns,
+  leadsCsvFileName,
+  leadsToCsv,
+  personalDataExport,
+  personalDataFileName,
+} from './lead-exports';
+
+function lead(fields: Partial<Lead> = {}): Lead {
+  return {
+    id: '6f1d2c1e-0000-4000-8000-000000000001',
+    name: 'Anna Svensson',
+    email: 'anna@example.se',
+    phone_number: '070-123 45 67',
+    problems: 'We need more customers for the shop.',
+    additional_info: null,
+    company_name: 'Anna AB',
+    how_found_us: 'Google',
+    language: 'english',
+    created_at: '2026-11-23T09:59:58.000Z',
+    status: 'new',
+    notes: null,
+    received_at: '2026-11-23T10:00:00.123456+00:00',
+    updated_at: '2026-11-23T10:00:00.123456+00:00',
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+    referrer: null,
+    landing_page: null,
+    ...fields,
+  };
+}
+
+/** The CSV's records, split on the CRLFs that end them (the test values hold no line breaks). */
+const records = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n');
+
+describe('csvField', () => {
+  it('leaves plain text alone and writes a missing value as an empty field', () => {
+    expect(csvField('Anna AB')).toBe('Anna AB');
+    expect(csvField(null)).toBe('');
+    expect(csvField('')).toBe('');
+  });
+
+  it('quotes a field holding a comma, a quote, a CR or an LF, doubling its quotes', () => {
+    expect(csvField('Svensson, Anna')).toBe('"Svensson, Anna"');
+    expect(csvField('the "best" shop')).toBe('"the ""best"" shop"');
+    expect(csvField('line one\nline two')).toBe('"line one\nline two"');
+    expect(csvField('line one\r\nline two')).toBe('"line one\r\nline two"');
+    expect(csvField('"')).toBe('""""');
+  });
+
+  it('keeps Swedish letters as they are', () => {
+    expect(csvField('Åsa Öberg på Städ & Ärende AB')).toBe('Åsa Öberg på Städ & Ärende AB');
+  });
+
+  it('puts an apostrophe before anything a spreadsheet would run as a formula', () => {
+    expect(csvField('=HYPERLINK("http://evil.example","Click")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""Click"")"`,
+    );
+    expect(csvField('+46 70 123 45 67')).toBe("'+46 70 123 45 67");
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('@SUM(A1:A9)')).toBe("'@SUM(A1:A9)");
+    expect(csvField('\t=1+1')).toBe("'\t=1+1");
+    expect(csvField('\r=1+1')).toBe(`"'\r=1+1"`);
+    // Only at the start: a formula sign inside the text is harmless.
+    expect(csvField('a=b, c-d')).toBe('"a=b, c-d"');
+  });
+});
+
+describe('leadsToCsv', () => {
+  it('starts with a UTF-8 byte order mark and a header of every column, each line ending CRLF', () => {
+    const csv = leadsToCsv([lead()]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const bytes = new TextEncoder().encode(csv);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    expect(csv.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+
+    const [header, row, end] = records(csv);
+    expect(header).toBe(
+      'received_at,status,name,email,phone_number,company_name,problems,additional_info,' +
+        'how_found_us,language,notes,utm_source,utm_medium,utm_campaign,utm_term,utm_content,' +
+        'referrer,landing_page,created_at,updated_at,id',
+    );
+    expect(end).toBe('');
+    expect(row).toBe(
+      '2026-11-23T10:00:00.123456+00:00,new,Anna Svensson,anna@example.se,070-123 45 67,Anna AB,' +
+        'We need more customers for the shop.,,Google,english,,,,,,,,,' +
+        '2026-11-23T09:59:58.000Z,2026-11-23T10:00:00.123456+00:00,' +
+        '6f1d2c1e-0000-4000-8000-000000000001',
+    );
+  });
+
+  it('writes one row per lead with its attribution, status and notes in the header’s order', () => {
+    const csv = leadsToCsv([
+      lead({
+        name: 'Örjan Åkesson',
+        company_name: 'Åkessons Städ, Väst',
+        problems: 'Vi behöver fler kunder i Göteborg.',
+        language: 'swedish',
+        status: 'contacted',
+        notes: 'Ringde 10:15.\nVill ha offert.',
+        utm_source: 'facebook',
+        utm_medium: 'paid-social',
+        utm_campaign: 'höst-2026',
+        utm_term: 'städfirma',
+        utm_content: 'video "a"',
+        referrer: 'https://www.facebook.com/',
+        landing_page: '/sv/book-call?utm_source=facebook',
+      }),
+      lead({ id: 'second', name: 'Bo', phone_number: '+46701234567' }),
+    ]);
+    // The notes hold an LF inside quotes: split on record ends only.
+    const body = csv.slice(1);
+    const [header, first, second] = body.split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    const columns = header!.split(',');
+    expect(columns).toEqual([...leadCsvColumns]);
+    expect(first).toContain(
+      ',contacted,Örjan Åkesson,anna@example.se,070-123 45 67,"Åkessons Städ, Väst",' +
+        'Vi behöver fler kunder i Göteborg.,,Google,swedish,"Ringde 10:15.\nVill ha offert.",' +
+        'facebook,paid-social,höst-2026,städfirma,"video ""a""",https://www.facebook.com/,' +
+        '/sv/book-call?utm_source=facebook,',
+    );
+    expect(second).toContain(",Bo,anna@example.se,'+46701234567,");
+  });
+
+  it('writes only the header for an empty list', () => {
+    expect(records(leadsToCsv([]))).toEqual([leadCsvColumns.join(','), '']);
+  });
+});
+
+describe('file names', () => {
+  it('dates them by the agency’s calendar (Stockholm), as YYYY-MM-DD', () => {
+    // 23:30 UTC on 23 November is already 24 November in Stockholm.
+    expect(fileDate(new Date('2026-11-23T23:30:00Z'))).toBe('2026-11-24');
+    expect(leadsCsvFileName(new Date('2026-11-23T10:00:00Z'))).toBe('leads-2026-11-23.csv');
+  });
+
+  it('names a data export after the address, safe for any file system', () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    expect(personalDataFileName('Anna.Svensson@Example.se', now)).toBe(
+      'lead-data-anna.svensson@example.se-2026-11-23.json',
+    );
+    expect(personalDataFileName('../x/"y"@ex', now)).toBe('lead-data-x-y-@ex-2026-11-23.json');
+  });
+});
+
+describe('personalDataExport', () => {
+  it('holds every column of each lead and the delivery state of its own mails', () => {
+    const mail = (fields: Partial<LeadMail>): LeadMail => ({
+      id: 'm',
+      consultation_id: 'first',
+      kind: 'agency_notification',
+      status: 'sent',
+      attempts: 1,
+      next_attempt_at: '2026-11-23T10:00:00Z',
+      locked_until: null,
+      last_error: null,
+      sent_at: '2026-11-23T10:00:05Z',
+      created_at: '2026-11-23T10:00:00Z',
+      ...fields,
+    });
+    const leads = [lead({ id: 'first' }), lead({ id: 'second', status: 'won' })];
+    const data = personalDataExport(
+      'anna@example.se',
+      leads,
+      [
+        mail({}),
+        mail({
+          id: 'm2',
+          kind: 'visitor_confirmation',
+          status: 'pending',
+          attempts: 2,
+          last_error: 'connect ECONNREFUSED',
+          sent_at: null,
+        }),
+        mail({ id: 'm3', consultation_id: 'second' }),
+      ],
+      new Date('2026-11-24T08:00:00Z'),
+    );
+    expect(data.email).toBe('anna@example.se');
+    expect(data.exported_at).toBe('2026-11-24T08:00:00.000Z');
+    expect(data.consultations).toHaveLength(2);
+    expect(data.consultations[0]).toMatchObject(leads[0]!);
+    expect(data.consultations[0]!.mails).toEqual([
+      {
+        kind: 'agency_notification',
+        status: 'sent',
+        attempts: 1,
+        last_error: null,
+        sent_at: '2026-11-23T10:00:05Z',
+        created_at: '2026-11-23T10:00:00Z',
+      },
+      {
+        kind: 'visitor_confirmation',
+        status: 'pending',
+        attempts: 2,
+        last_error: 'connect ECONNREFUSED',
+        sent_at: null,
+        created_at: '2026-11-23T10:00:00Z',
+      },
+    ]);
+    expect(data.consultations[1]!.status).toBe('won');
+    expect(data.consultations[1]!.mails).toHaveLength(1);
+  });
+});

@@ -1,0 +1,120 @@
+// The leads inbox's files: the CSV of the filtered list, and one person's data as JSON (a GDPR
+// access request). Pure functions, so what lands in the agency's spreadsheet is tested here.
+import type { LeadMail } from '~/data/consultation-mails';
+import type { Lead } from '~/data/consultations';
+
+/** Every column of a lead, in the CSV's order: when and what, who, what they need, attribution. */
+export const leadCsvColumns = [
+  'received_at',
+  'status',
+  'name',
+  'email',
+  'phone_number',
+  'company_name',
+  'problems',
+  'additional_info',
+  'how_found_us',
+  'language',
+  'notes',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'referrer',
+  'landing_page',
+  'created_at',
+  'updated_at',
+  'id',
+] as const satisfies ReadonlyArray<keyof Lead>;
+
+/** UTF-8's byte order mark: without it Excel reads the file as ANSI and garbles å, ä and ö. */
+const BYTE_ORDER_MARK = '\uFEFF';
+/** RFC 4180 ends every line with CRLF. */
+const CRLF = '\r\n';
+
+/**
+ * Cells a spreadsheet would read as a formula (CSV injection, OWASP): a visitor who types
+ * `=HYPERLINK(…)` or `+cmd|…` into the form must not get it run on the agency's computer. A
+ * leading apostrophe makes Excel and LibreOffice show the text as typed instead. Tab and CR
+ * count too, because some spreadsheets skip them before looking for the formula sign.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV field: formula-guarded, then quoted when it holds a comma, quote, CR or LF (RFC 4180). */
+export function csvField(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+}
+
+/** The CSV file of these leads: a BOM, a header row of column names, one row per lead. */
+export function leadsToCsv(leads: readonly Lead[]): string {
+  const rows = [
+    leadCsvColumns.join(','),
+    ...leads.map((lead) => leadCsvColumns.map((column) => csvField(lead[column])).join(',')),
+  ];
+  return BYTE_ORDER_MARK + rows.map((row) => row + CRLF).join('');
+}
+
+/** Today's date in the agency's time zone, as file names carry it: 2026-11-23. */
+export function fileDate(now: Date): string {
+  // sv-SE writes dates as ISO does (YYYY-MM-DD).
+  return new Intl.DateTimeFormat('sv-SE', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'Europe/Stockholm',
+  }).format(now);
+}
+
+export function leadsCsvFileName(now: Date): string {
+  return `leads-${fileDate(now)}.csv`;
+}
+
+/** The JSON file's name, with the address made safe for any file system. */
+export function personalDataFileName(email: string, now: Date): string {
+  const safe = email
+    .toLowerCase()
+    .replace(/[^a-z0-9.@_-]+/g, '-')
+    .replace(/^[.-]+|[.-]+$/g, '');
+  return `lead-data-${safe || 'address'}-${fileDate(now)}.json`;
+}
+
+/** The mail fields worth handing over: what was sent, when, and what went wrong. */
+type ExportedMail = Pick<
+  LeadMail,
+  'kind' | 'status' | 'attempts' | 'last_error' | 'sent_at' | 'created_at'
+>;
+
+export interface PersonalDataExport {
+  email: string;
+  exported_at: string;
+  consultations: Array<Lead & { mails: ExportedMail[] }>;
+}
+
+/** Everything stored for one address: each lead with every column, and its mails' delivery. */
+export function personalDataExport(
+  email: string,
+  leads: readonly Lead[],
+  mails: readonly LeadMail[],
+  now: Date,
+): PersonalDataExport {
+  return {
+    email,
+    exported_at: now.toISOString(),
+    consultations: leads.map((lead) => ({
+      ...lead,
+      mails: mails
+        .filter((mail) => mail.consultation_id === lead.id)
+        .map(({ kind, status, attempts, last_error, sent_at, created_at }) => ({
+          kind,
+          status,
+          attempts,
+          last_error,
+          sent_at,
+          created_at,
+        })),
+    })),
+  };
+}

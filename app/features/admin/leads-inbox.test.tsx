@@ -1,0 +1,575 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LeadMail } from '~/data/consultation-mails';
+import { leadSearchFilter, type Lead } from '~/data/consultations';
+import type { AppSupabaseClient } from '~/data/supabase';
+import { BlogManager } from './blog-manager';
+import { LeadsInbox } from './leads-inbox';
+
+/** Spies on the browser's own functions, undone after each test (console.error is the setup's). */
+const spies: Array<{ mockRestore(): void }> = [];
+afterEach(() => {
+  cleanup();
+  for (const spy of spies.splice(0)) spy.mockRestore();
+});
+
+function lead(fields: Partial<Lead> = {}): Lead {
+  return {
+    id: 'lead-1',
+    name: 'Anna Svensson',
+    email: 'anna@example.se',
+    phone_number: '+46 70-123 45 67',
+    problems: 'We need more customers for our cleaning company.',
+    additional_info: 'Call after lunch.',
+    company_name: 'Anna Städ AB',
+    how_found_us: 'Google',
+    language: 'swedish',
+    created_at: '2026-11-23T08:59:58Z',
+    status: 'new',
+    notes: null,
+    received_at: '2026-11-23T09:00:00Z',
+    updated_at: '2026-11-23T09:00:00Z',
+    utm_source: 'facebook',
+    utm_medium: 'paid-social',
+    utm_campaign: 'autumn-2026',
+    utm_term: null,
+    utm_content: 'video-a',
+    referrer: 'https://www.facebook.com/',
+    landing_page: '/sv/book-call?utm_source=facebook',
+    ...fields,
+  };
+}
+
+function mail(fields: Partial<LeadMail>): LeadMail {
+  return {
+    id: 'mail',
+    consultation_id: 'lead-1',
+    kind: 'agency_notification',
+    status: 'sent',
+    attempts: 1,
+    next_attempt_at: '2026-11-23T09:00:00Z',
+    locked_until: null,
+    last_error: null,
+    sent_at: '2026-11-23T09:00:04Z',
+    created_at: '2026-11-23T09:00:00Z',
+    ...fields,
+  };
+}
+
+type Result = {
+  data: unknown;
+  error: { message: string; code?: string } | null;
+  status: number;
+  count?: number | null;
+};
+
+/** One request as the data module built it. */
+interface Request {
+  table: string;
+  action: 'select' | 'update' | 'delete';
+  /** select(…, { head: true }): a count only. */
+  head: boolean;
+  calls: Array<{ method: string; args: unknown[] }>;
+  call(method: string): unknown[] | undefined;
+}
+
+const ok = (data: unknown, count?: number): Result => ({ data, error: null, status: 200, count });
+const failure = (status = 500): Result => ({
+  data: null,
+  error: { message: 'boom', code: 'XX000' },
+  status,
+});
+
+/**
+ * A stand-in for supabase-js's query builder: each request records its calls, and awaiting it
+ * asks the test's `answer` for the result.
+ */
+function fakeClient(answer: (request: Request) => Result | Promise<Result>) {
+  const requests: Request[] = [];
+  const from = vi.fn((table: string) => {
+    const request: Request = {
+      table,
+      action: 'select',
+      head: false,
+      calls: [],
+      call: (method) => request.calls.find((call) => call.method === method)?.args,
+    };
+    requests.push(request);
+    const record =
+      (method: string) =>
+      (...args: unknown[]) => {
+        request.calls.push({ method, args });
+        return query;
+      };
+    const query = {
+      select: (...args: unknown[]) => {
+        request.calls.push({ method: 'select', args });
+        request.head = (args[1] as { head?: boolean } | undefined)?.head === true;
+        return query;
+      },
+      update: (...args: unknown[]) => ((request.action = 'update'), record('update')(...args)),
+      delete: () => ((request.action = 'delete'), record('delete')()),
+      eq: record('eq'),
+      in: record('in'),
+      or: record('or'),
+      ilike: record('ilike'),
+      order: record('order'),
+      range: record('range'),
+      single: record('single'),
+      then: (resolve: (value: Result) => unknown, reject: (reason: unknown) => unknown) =>
+        Promise.resolve(answer(request)).then(resolve, reject),
+    };
+    return query;
+  });
+  return { client: { from } as unknown as AppSupabaseClient, requests };
+}
+
+/** The usual answers: these leads, their mails, and a count of the new ones. */
+function inbox(
+  leads: Lead[],
+  options: {
+    mails?: LeadMail[] | Result;
+    total?: number;
+    override?: (r: Request) => Result | undefined;
+  } = {},
+) {
+  return fakeClient((request) => {
+    const overridden = options.override?.(request);
+    if (overridden) return overridden;
+    if (request.table === 'blog_posts') return ok([]);
+    if (request.table === 'consultation_mails')
+      return Array.isArray(options.mails) || !options.mails
+        ? ok(options.mails ?? [])
+        : options.mails;
+    if (request.head) return ok(null, leads.filter((l) => l.status === 'new').length);
+    return ok(leads, options.total ?? leads.length);
+  });
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderInbox(client: AppSupabaseClient, path = '/admin/leads') {
+  const Stub = createRoutesStub([
+    {
+      path: '/admin/leads',
+      Component: () => (
+        <>
+          <LeadsInbox client={client} email="admin@example.com" onSignOut={async () => {}} />
+          <Where />
+        </>
+      ),
+    },
+    {
+      path: '/admin',
+      Component: () => (
+        <>
+          <BlogManager client={client} email="admin@example.com" onSignOut={async () => {}} />
+          <Where />
+        </>
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+const card = (name: string) => screen.findByRole('article', { name });
+const where = () => screen.getByTestId('where').textContent;
+
+describe('the inbox', () => {
+  it('shows the loading state until the leads arrive', async () => {
+    let release: (result: Result) => void = () => {};
+    const pending = new Promise<Result>((resolve) => (release = resolve));
+    const { client } = fakeClient((request) =>
+      request.table === 'consultations' && !request.head ? pending : ok([], 0),
+    );
+    renderInbox(client);
+    await screen.findByText('Loading leads...');
+    await act(async () => release(ok([lead()], 1)));
+    await card('Anna Svensson');
+    expect(screen.queryByText('Loading leads...')).toBeNull();
+  });
+
+  it('says so when there are no leads yet', async () => {
+    const { client } = inbox([]);
+    renderInbox(client);
+    await screen.findByText('No leads yet.');
+    screen.getByText('Requests from the “Book a free strategy call” form appear here.');
+    screen.getByText('0 new leads');
+  });
+
+  it('lists each lead newest first with every field, its attribution and its mails', async () => {
+    const { client, requests } = inbox(
+      [lead(), lead({ id: 'lead-2', name: 'Bo Ek', status: 'won', language: 'english' })],
+      {
+        mails: [
+          mail({}),
+          mail({
+            id: 'm2',
+            kind: 'visitor_confirmation',
+            status: 'pending',
+            attempts: 2,
+            last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+            sent_at: null,
+          }),
+          mail({
+            id: 'm3',
+            consultation_id: 'lead-2',
+            status: 'failed',
+            last_error: '550 No such user',
+          }),
+        ],
+      },
+    );
+    renderInbox(client);
+    const anna = within(await card('Anna Svensson'));
+
+    const list = requests.find((r) => r.table === 'consultations' && !r.head)!;
+    expect(list.calls).toContainEqual({
+      method: 'order',
+      args: ['received_at', { ascending: false }],
+    });
+    expect(list.call('range')).toEqual([0, 49]);
+    await waitFor(() =>
+      expect(requests.find((r) => r.table === 'consultation_mails')?.call('in')).toEqual([
+        'consultation_id',
+        ['lead-1', 'lead-2'],
+      ]),
+    );
+
+    expect(anna.getByRole('link', { name: 'anna@example.se' }).getAttribute('href')).toBe(
+      'mailto:anna@example.se',
+    );
+    expect(anna.getByRole('link', { name: '+46 70-123 45 67' }).getAttribute('href')).toBe(
+      'tel:+46701234567',
+    );
+    for (const text of [
+      'Anna Städ AB',
+      'Google',
+      'Swedish',
+      'We need more customers for our cleaning company.',
+      'Call after lunch.',
+      'facebook',
+      'paid-social',
+      'autumn-2026',
+      'video-a',
+      'https://www.facebook.com/',
+      '/sv/book-call?utm_source=facebook',
+      'Nov 23, 2026, 10:00 AM',
+      'Nov 23, 2026, 09:59 AM',
+    ])
+      anna.getByText(text);
+    expect(anna.getByText('UTM term').nextElementSibling?.textContent).toBe('—none');
+    expect(anna.getByText('Agency notification').nextElementSibling?.textContent).toBe(
+      'Sent Nov 23, 2026, 10:00 AM',
+    );
+    await anna.findByText('Pending (attempt 2, last error: connect ECONNREFUSED 127.0.0.1:25)');
+    expect(anna.getByText('New', { selector: '.admin-badge' })).toBeTruthy();
+
+    const bo = within(screen.getByRole('article', { name: 'Bo Ek' }));
+    bo.getByText('Won', { selector: '.admin-badge' });
+    bo.getByText('English');
+    bo.getByText('Failed: 550 No such user');
+    bo.getByText('Not queued');
+
+    screen.getByText('Showing 2 of 2 leads');
+    screen.getByText('1 new lead');
+  });
+
+  it('shows the leads when their mails cannot be loaded, saying so on each card', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    const { client } = inbox([lead()], { mails: failure() });
+    renderInbox(client);
+    const anna = within(await card('Anna Svensson'));
+    await anna.findByText('Could not load the delivery state.');
+    expect(logged).toHaveBeenCalledWith('Could not load the leads’ mails:', expect.anything());
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    let fail = true;
+    const { client } = inbox([lead()], {
+      override: (request) =>
+        fail && request.table === 'consultations' && !request.head ? failure() : undefined,
+    });
+    renderInbox(client);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not load the leads. Please try again.',
+    );
+    expect(logged).toHaveBeenCalledWith('Could not load the leads:', expect.anything());
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await card('Anna Svensson');
+  });
+
+  it('loads 50 more at a time', async () => {
+    const user = userEvent.setup();
+    const { client, requests } = inbox([lead()], {
+      total: 2,
+      override: (request) =>
+        request.table === 'consultations' && !request.head && request.call('range')?.[0] === 1
+          ? ok([lead({ id: 'lead-2', name: 'Bo Ek' })], 2)
+          : undefined,
+    });
+    renderInbox(client);
+    await screen.findByText('Showing 1 of 2 leads');
+    await user.click(screen.getByRole('button', { name: 'Load more leads' }));
+    // The button is gone with the last page: focus moves on to the first new lead.
+    expect(document.activeElement).toBe(await card('Bo Ek'));
+    screen.getByText('Showing 2 of 2 leads');
+    expect(requests.some((r) => r.call('range')?.[0] === 1 && r.call('range')?.[1] === 50)).toBe(
+      true,
+    );
+    expect(screen.queryByRole('button', { name: 'Load more leads' })).toBeNull();
+  });
+});
+
+describe('the admin bar', () => {
+  it('switches between Leads and Blog posts, marking the current one and counting new leads', async () => {
+    const user = userEvent.setup();
+    const { client } = inbox([lead(), lead({ id: 'lead-2', name: 'Bo Ek' })]);
+    renderInbox(client);
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    const leadsTab = await within(nav).findByRole('link', { name: 'Leads (2 new)' });
+    expect(leadsTab.getAttribute('aria-current')).toBe('page');
+    const postsTab = within(nav).getByRole('link', { name: 'Blog posts' });
+    expect(postsTab.getAttribute('aria-current')).toBeNull();
+    screen.getByText('Welcome, admin@example.com');
+    screen.getByRole('link', { name: 'Back to Blog' });
+
+    await user.click(postsTab);
+    await waitFor(() => expect(where()).toBe('/admin'));
+    await screen.findByRole('heading', { level: 1, name: 'Blog Posts Management' });
+    expect(
+      within(screen.getByRole('navigation', { name: 'Admin sections' }))
+        .getByRole('link', { name: 'Blog posts' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+  });
+});
+
+describe('status and notes', () => {
+  it('saves them, says so, and updates the badge and the count of new leads', async () => {
+    const user = userEvent.setup();
+    let stored = lead();
+    const { client, requests } = fakeClient((request) => {
+      if (request.table === 'consultation_mails') return ok([]);
+      if (request.action === 'update') {
+        stored = { ...stored, ...(request.call('update')![0] as Partial<Lead>) };
+        return ok(stored);
+      }
+      if (request.head) return ok(null, stored.status === 'new' ? 1 : 0);
+      return ok([stored], 1);
+    });
+    renderInbox(client);
+    const anna = within(await card('Anna Svensson'));
+    await screen.findByRole('link', { name: 'Leads (1 new)' });
+
+    await user.selectOptions(anna.getByLabelText('Status'), 'Contacted');
+    await user.type(anna.getByLabelText('Notes'), 'Called, wants a quote.');
+    await user.click(anna.getByRole('button', { name: 'Save changes' }));
+
+    await anna.findByText('Saved the changes to Anna Svensson’s lead.');
+    expect(anna.getByText('Saved the changes to Anna Svensson’s lead.').getAttribute('role')).toBe(
+      'status',
+    );
+    const update = requests.find((r) => r.action === 'update')!;
+    expect(update.call('update')).toEqual([
+      { status: 'contacted', notes: 'Called, wants a quote.' },
+    ]);
+    expect(update.call('eq')).toEqual(['id', 'lead-1']);
+    anna.getByText('Contacted', { selector: '.admin-badge' });
+    await screen.findByRole('link', { name: 'Leads (0 new)' });
+  });
+
+  it('stores blank notes as none', async () => {
+    const user = userEvent.setup();
+    const { client, requests } = inbox([lead({ notes: 'old' })], {
+      override: (request) => (request.action === 'update' ? ok(lead()) : undefined),
+    });
+    renderInbox(client);
+    const anna = within(await card('Anna Svensson'));
+    await user.clear(anna.getByLabelText('Notes'));
+    await user.type(anna.getByLabelText('Notes'), '   ');
+    await user.click(anna.getByRole('button', { name: 'Save changes' }));
+    await anna.findByText('Saved the changes to Anna Svensson’s lead.');
+    expect(requests.find((r) => r.action === 'update')!.call('update')).toEqual([
+      { status: 'new', notes: null },
+    ]);
+  });
+
+  it('says when saving failed and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    const { client } = inbox([lead()], {
+      override: (request) => (request.action === 'update' ? failure(403) : undefined),
+    });
+    renderInbox(client);
+    const anna = within(await card('Anna Svensson'));
+    await user.selectOptions(anna.getByLabelText('Status'), 'Booked');
+    await user.click(anna.getByRole('button', { name: 'Save changes' }));
+    await anna.findByText('Could not save the changes. Please try again.');
+    expect((anna.getByLabelText('Status') as HTMLSelectElement).value).toBe('booked');
+    anna.getByText('New', { selector: '.admin-badge' });
+    expect(logged).toHaveBeenCalledWith('Could not save the lead lead-1:', expect.anything());
+  });
+});
+
+describe('deleting', () => {
+  it('asks first, naming the lead, then removes it and moves focus to the heading', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    spies.push(confirm);
+    const { client, requests } = inbox([lead(), lead({ id: 'lead-2', name: 'Bo Ek' })]);
+    renderInbox(client);
+    const anna = within(await card('Anna Svensson'));
+    const remove = anna.getByRole('button', { name: 'Delete lead from Anna Svensson' });
+
+    await user.click(remove);
+    expect(confirm).toHaveBeenCalledWith(
+      'Delete the lead from Anna Svensson (anna@example.se)? Its mail delivery records are deleted with it. This cannot be undone.',
+    );
+    expect(requests.some((r) => r.action === 'delete')).toBe(false);
+
+    confirm.mockReturnValue(true);
+    await user.click(remove);
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Anna Svensson' })).toBeNull(),
+    );
+    const deletion = requests.find((r) => r.action === 'delete')!;
+    expect(deletion.table).toBe('consultations');
+    expect(deletion.call('eq')).toEqual(['id', 'lead-1']);
+    screen.getByText('Deleted the lead from Anna Svensson.');
+    screen.getByText('Showing 1 of 1 lead');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Leads' }));
+  });
+
+  it('keeps the lead and says so when the delete fails', async () => {
+    const user = userEvent.setup();
+    spies.push(vi.spyOn(window, 'confirm').mockReturnValue(true));
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    const { client } = inbox([lead()], {
+      override: (request) => (request.action === 'delete' ? failure(403) : undefined),
+    });
+    renderInbox(client);
+    const anna = within(await card('Anna Svensson'));
+    await user.click(anna.getByRole('button', { name: 'Delete lead from Anna Svensson' }));
+    await anna.findByText('Could not delete the lead. Please try again.');
+    expect(logged).toHaveBeenCalledWith('Could not delete the lead lead-1:', expect.anything());
+  });
+});
+
+describe('filter and search', () => {
+  it('filters by status and searches, keeping both in the URL', async () => {
+    const user = userEvent.setup();
+    const { client, requests } = inbox([lead()]);
+    renderInbox(client);
+    await card('Anna Svensson');
+
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'Won');
+    await waitFor(() => expect(where()).toBe('/admin/leads?status=won'));
+    await waitFor(() =>
+      expect(
+        requests.some((r) => !r.head && r.call('eq')?.join() === 'status,won' && r.call('range')),
+      ).toBe(true),
+    );
+
+    await user.type(screen.getByLabelText('Search name, e-mail or company'), ' Städ, "AB" ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(where()).toBe('/admin/leads?status=won&q=St%C3%A4d%2C+%22AB%22'));
+    await waitFor(() =>
+      expect(requests.some((r) => r.call('or')?.[0] === leadSearchFilter('Städ, "AB"'))).toBe(true),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(where()).toBe('/admin/leads?status=won'));
+    expect(
+      (screen.getByLabelText('Search name, e-mail or company') as HTMLInputElement).value,
+    ).toBe('');
+  });
+
+  it('says when nothing matches', async () => {
+    const { client } = inbox([]);
+    renderInbox(client, '/admin/leads?q=nobody');
+    await screen.findByText('No leads match.');
+    screen.getByText('Try another status or search.');
+  });
+});
+
+describe('exports', () => {
+  /** Catches the file the page hands to the browser. */
+  function catchDownloads() {
+    const files: Array<{ name: string; blob: Blob }> = [];
+    let blob: Blob | undefined;
+    Object.assign(URL, {
+      createObjectURL: (value: Blob) => ((blob = value), 'blob:fake'),
+      revokeObjectURL: () => {},
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    spies.push(click);
+    click.mockImplementation(function (this: HTMLAnchorElement) {
+      files.push({ name: this.download, blob: blob! });
+    });
+    return files;
+  }
+
+  it('downloads the filtered list as CSV, fetched 1000 rows at a time', async () => {
+    const user = userEvent.setup();
+    const files = catchDownloads();
+    const { client, requests } = inbox([lead({ name: 'Åsa Öberg' })]);
+    renderInbox(client, '/admin/leads?status=new');
+    await card('Åsa Öberg');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await screen.findByText(/^Exported 1 lead to leads-\d{4}-\d\d-\d\d\.csv\.$/);
+    expect(files).toHaveLength(1);
+    expect(files[0]!.name).toMatch(/^leads-\d{4}-\d\d-\d\d\.csv$/);
+    expect(files[0]!.blob.type).toBe('text/csv;charset=utf-8');
+    const bytes = new Uint8Array(await files[0]!.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text).toContain('Åsa Öberg');
+    const exportRequest = requests.findLast((r) => r.table === 'consultations' && !r.head)!;
+    expect(exportRequest.call('range')).toEqual([0, 999]);
+    expect(exportRequest.call('eq')).toEqual(['status', 'new']);
+  });
+
+  it('downloads every lead of one address with its mails as JSON', async () => {
+    const user = userEvent.setup();
+    const files = catchDownloads();
+    const { client, requests } = inbox([lead()], { mails: [mail({})] });
+    renderInbox(client);
+    await card('Anna Svensson');
+    await user.click(screen.getByText('Data request (GDPR)'));
+    await user.type(screen.getByLabelText('E-mail address'), ' ANNA@example.se ');
+    await user.click(screen.getByRole('button', { name: 'Export data (JSON)' }));
+    await screen.findByText(/^Exported 1 lead to lead-data-anna@example\.se-.*\.json\.$/);
+    expect(requests.some((r) => r.call('ilike')?.[1] === 'ANNA@example.se')).toBe(true);
+    const data = JSON.parse(await files[0]!.blob.text());
+    expect(data.email).toBe('ANNA@example.se');
+    expect(data.consultations[0]).toMatchObject({ id: 'lead-1', utm_source: 'facebook' });
+    expect(data.consultations[0].mails[0]).toMatchObject({
+      kind: 'agency_notification',
+      status: 'sent',
+    });
+  });
+
+  it('says when no lead is stored for the address', async () => {
+    const user = userEvent.setup();
+    const files = catchDownloads();
+    const { client } = inbox([lead()], {
+      override: (request) => (request.call('ilike') ? ok([]) : undefined),
+    });
+    renderInbox(client);
+    await card('Anna Svensson');
+    await user.click(screen.getByText('Data request (GDPR)'));
+    await user.type(screen.getByLabelText('E-mail address'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Export data (JSON)' }));
+    await screen.findByText('No leads are stored for nobody@example.com.');
+    expect(files).toHaveLength(0);
+  });
+});

@@ -1,0 +1,33 @@
+// The number of new leads, for the admin bar's Leads tab: loaded on mount, and again whenever
+// the caller has changed a lead's status or deleted one.
+import { useCallback, useEffect, useState } from 'react';
+import { countNewLeads } from '~/data/consultations';
+import type { AppSupabaseClient } from '~/data/supabase';
+
+export function useNewLeadCount(client: AppSupabaseClient): {
+  /** null until loaded, and when it cannot be (the tab then reads "Leads"). */
+  newLeads: number | null;
+  refreshNewLeads: () => void;
+} {
+  const [newLeads, setNewLeads] = useState<number | null>(null);
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    countNewLeads(client).then(
+      (count) => {
+        if (current) setNewLeads(count);
+      },
+      (error: unknown) => {
+        // The tab still works without its count: logged, not shown.
+        console.error('Could not count the new leads:', error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, generation]);
+
+  const refreshNewLeads = useCallback(() => setGeneration((value) => value + 1), []);
+  return { newLeads, refreshNewLeads };
+}
