@@ -16,6 +16,12 @@ import { createSite, type Site } from './site.ts';
 import { createRestApi } from './rest/api.ts';
 import { createAuthApi } from './auth/api.ts';
 import { ensureAdmin } from './auth/admin.ts';
+import {
+  checkLeadSchema,
+  startLeadJobs,
+  type LeadJobs,
+  type LeadJobTimings,
+} from './leads/lead-jobs.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seedFile = path.join(root, 'supabase/seed.sql');
@@ -33,6 +39,8 @@ export interface RunningServer {
     /** Re-reads the tables and columns /rest/v1 serves (after a schema change at run time). */
     reloadSchema(): Promise<void>;
   };
+  /** Lead mail delivery and retention; undefined when this server does not run them. */
+  leadJobs?: LeadJobs;
   close(): Promise<void>;
 }
 
@@ -42,6 +50,8 @@ export interface StartOptions {
   site?: boolean;
   /** Serve the site through Vite's dev server (npm run dev) instead of the build. */
   dev?: boolean;
+  /** Shorter polls, leases and backoff for the lead jobs (tests). */
+  leadJobTimings?: Partial<LeadJobTimings>;
 }
 
 /** Legacy Supabase API keys: long-lived HS256 JWTs carrying only a role. */
@@ -78,6 +88,16 @@ export async function startServer(
   const mounts: Array<[prefix: string, handler: Handler]> = [];
   let backend: RunningServer['backend'];
   let closeBackend = async () => {};
+  // The database the lead jobs run on, once its schema is known to be in place.
+  let leadJobsDb: Database | undefined;
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir,
+    siteUrl: config.SITE_URL,
+    log,
+  });
 
   if (embedded) {
     const { db, release } = await openDatabase(config);
@@ -95,20 +115,33 @@ export async function startServer(
       }
       await ensureAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
       const keys = await apiKeys(jwtSecret);
-      const mailer = createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        log,
-      });
       const rest = await createRestApi({ db, jwtSecret });
       const auth = createAuthApi({ db, jwtSecret, mailer, siteUrl: config.SITE_URL });
       mounts.push(['/rest/v1', rest.handle], ['/auth/v1', auth.handle]);
       backend = { ...keys, db, jwtSecret, reloadSchema: rest.reloadSchema };
+      leadJobsDb = db;
     } catch (error) {
       await closeBackend();
       throw error;
     }
+  } else if (config.DATABASE_URL) {
+    // Hosted Supabase serves the APIs; DATABASE_URL is the project's own Postgres connection,
+    // used only to deliver lead mails and run the retention (the migrations come from
+    // `supabase db push`, not from this server).
+    const db = await openPostgres(config.DATABASE_URL, 2);
+    closeBackend = () => db.close();
+    try {
+      await checkLeadSchema(db);
+    } catch (error) {
+      await closeBackend();
+      throw error;
+    }
+    leadJobsDb = db;
+  } else {
+    log(
+      'Lead mails and retention are not run by this server: set DATABASE_URL to the Supabase ' +
+        "project's Postgres connection string to send them (pg_cron runs the retention there).",
+    );
   }
 
   // The consultation form signs the moment it was rendered (its minimum fill time) with this; the
@@ -187,6 +220,20 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
 
+  // Started once everything else stands, so a failed start has no timers to stop.
+  const leadJobs =
+    leadJobsDb &&
+    startLeadJobs({
+      db: leadJobsDb,
+      mailer,
+      settings: config,
+      outboxDir,
+      // PGlite's data directory is locked to this process: no other server holds its leases.
+      exclusiveDatabase: leadJobsDb.kind === 'pglite',
+      log,
+      timings: options.leadJobTimings,
+    });
+
   // Server-side loaders reach the backend through supabase-js like the browser does; the browser
   // gets the URL and key from the root loader at run time (never baked into the bundle).
   if (embedded && backend && site) {
@@ -199,12 +246,15 @@ export async function startServer(
     url,
     port,
     backend,
+    leadJobs,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       await site?.close();
+      // Before the database closes: a send in flight records its outcome.
+      await leadJobs?.stop();
       await closeBackend();
     },
   };

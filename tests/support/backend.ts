@@ -2,7 +2,8 @@
 // directory or on a fresh database of the test PostgreSQL server.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { loadConfig } from '../../server/config.ts';
-import { startServer, type RunningServer } from '../../server/app.ts';
+import { startServer, type RunningServer, type StartOptions } from '../../server/app.ts';
+import type { Database } from '../../server/db/types.ts';
 import { createTempDir, createTestDatabase, type BackendKind } from './databases.ts';
 
 export { backendKinds, type BackendKind } from './databases.ts';
@@ -16,7 +17,13 @@ export interface TestBackend {
   anonKey: string;
   serviceRoleKey: string;
   dataDir: string;
+  /** The PostgreSQL database's URL, on postgres. */
+  databaseUrl?: string;
   server: RunningServer;
+  /** The server's own connection (owner role): for seeding and time travel. */
+  db: Database;
+  /** What the server logged. */
+  log: string[];
   /** A supabase-js client as the browser makes one: anon key, no stored session. */
   client(key?: string): SupabaseClient;
   /** A client signed in as the administrator. */
@@ -27,6 +34,7 @@ export interface TestBackend {
 export async function startTestBackend(
   kind: BackendKind,
   env: Record<string, string> = {},
+  options: Pick<StartOptions, 'leadJobTimings'> = {},
 ): Promise<TestBackend> {
   const { dir: dataDir, cleanup } = await createTempDir();
   const database = kind === 'postgres' ? await createTestDatabase() : undefined;
@@ -40,7 +48,12 @@ export async function startTestBackend(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const server = await startServer(config, { site: false, log: () => {} });
+  const log: string[] = [];
+  const server = await startServer(config, {
+    ...options,
+    site: false,
+    log: (line) => log.push(line),
+  });
   const backend = server.backend!;
   const client = (key = backend.anonKey) =>
     createClient(server.url, key, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -50,7 +63,10 @@ export async function startTestBackend(
     anonKey: backend.anonKey,
     serviceRoleKey: backend.serviceRoleKey,
     dataDir,
+    databaseUrl: database?.url,
     server,
+    db: backend.db,
+    log,
     client,
     async signedIn() {
       const c = client();

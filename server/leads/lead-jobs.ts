@@ -1,0 +1,83 @@
+// The Node process's product jobs for leads (issue 7): delivering every lead's two mails from the
+// outbox, and the daily retention. server/app.ts starts them once the schema is in place and
+// stops them on close.
+import type { Database } from '../db/types.ts';
+import type { Mailer } from '../mail.ts';
+import { startMailDelivery, type MailDeliveryTimings } from './mail-delivery.ts';
+import { chooseAgencyRecipients, describeAgencyRecipients } from './recipients.ts';
+import { startRetentionJob } from './retention.ts';
+
+export interface LeadJobTimings extends MailDeliveryTimings {
+  retentionIntervalMs: number;
+}
+
+export interface LeadJobsOptions {
+  db: Database;
+  mailer: Mailer;
+  settings: {
+    LEADS_NOTIFY_TO?: string[];
+    ADMIN_EMAIL?: string;
+    SITE_URL?: string;
+    SMTP_URL?: string;
+  };
+  /** DATA_DIR/outbox: where mail goes without SMTP_URL. */
+  outboxDir: string;
+  /** True when this process is the database's only user (PGlite in a locked DATA_DIR). */
+  exclusiveDatabase: boolean;
+  log: (line: string) => void;
+  timings?: Partial<LeadJobTimings>;
+}
+
+export interface LeadJobs {
+  /** Sends every due lead mail now (tests; the jobs also poll on their own). */
+  drainMails(): Promise<number>;
+  /** Stops both timers and waits for a send or a retention run in flight. */
+  stop(): Promise<void>;
+}
+
+export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
+  const { settings, log } = options;
+  const recipients = chooseAgencyRecipients(settings);
+  const transport = settings.SMTP_URL
+    ? 'through SMTP_URL'
+    : `as files in ${options.outboxDir} (set SMTP_URL to send them)`;
+  log(`Lead notifications go to ${describeAgencyRecipients(recipients)}, ${transport}.`);
+
+  const { retentionIntervalMs, ...deliveryTimings } = options.timings ?? {};
+  const delivery = startMailDelivery({
+    db: options.db,
+    mailer: options.mailer,
+    recipients,
+    siteUrl: settings.SITE_URL,
+    log,
+    releaseLeasesAtStart: options.exclusiveDatabase,
+    timings: deliveryTimings,
+  });
+  const retention = startRetentionJob({
+    db: options.db,
+    outboxDir: options.outboxDir,
+    log,
+    intervalMs: retentionIntervalMs,
+  });
+  return {
+    drainMails: () => delivery.drain(),
+    async stop() {
+      await Promise.all([delivery.stop(), retention.stop()]);
+    },
+  };
+}
+
+/** Fails at start, with the fix, when the database lacks the outbox (migrations not applied). */
+export async function checkLeadSchema(db: Database): Promise<void> {
+  const { rows } = await db.query<{ ready: string }>(
+    `select (to_regclass('public.consultation_mails') is not null
+             and to_regprocedure('private.delete_stale_consultations(timestamptz)') is not null)::text
+            as ready`,
+  );
+  if (rows[0]?.ready !== 'true') {
+    throw new Error(
+      'DATABASE_URL points to a database without the lead outbox (public.consultation_mails): ' +
+        'apply the migrations first (`supabase db push`).',
+    );
+  }
+}
