@@ -33,17 +33,35 @@ const listPath =
   '/rest/v1/blog_posts?select=id,slug,title,summary,hero_image_url,author,published_date' +
   '&is_published=eq.true&language=eq.english&order=published_date.desc';
 
-const consultation = JSON.stringify({
-  name: 'Bench Mark',
-  email: 'bench@example.com',
-  phone_number: '+46 70 000 00 00',
-  problems: 'We need a steady flow of qualified leads every week.',
-  additional_info: null,
-  company_name: 'Bench AB',
-  how_found_us: 'Google',
-  language: 'english',
-  created_at: new Date().toISOString(),
-});
+/**
+ * Every request a new lead from a new visitor, five per address (the per-IP limit), so each one
+ * is a real insert through both spam checks and the mail outbox trigger, not a dropped repeat.
+ */
+let leadNumber = 0;
+function nextConsultation(request: autocannon.Request): autocannon.Request {
+  const n = leadNumber++;
+  const ip = Math.floor(n / 5);
+  return {
+    ...request,
+    headers: {
+      ...request.headers,
+      'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
+    },
+    body: JSON.stringify({
+      name: 'Bench Mark',
+      email: `bench.${process.pid}.${n}@example.com`,
+      phone_number: '+46 70 000 00 00',
+      problems: 'We need a steady flow of qualified leads every week.',
+      additional_info: null,
+      company_name: 'Bench AB',
+      how_found_us: 'Google',
+      language: 'english',
+      created_at: new Date().toISOString(),
+      utm_source: 'bench',
+      landing_page: '/book-call?utm_source=bench',
+    }),
+  };
+}
 
 async function benchBackend(name: string, env: Record<string, string>): Promise<Figures[]> {
   const server = await startSite({ SEED_DEMO: 'true', ...env });
@@ -53,11 +71,11 @@ async function benchBackend(name: string, env: Record<string, string>): Promise<
     await load('warm-up', { url: server.url + listPath, headers, duration: 2 });
     return [
       await load(`${name}: GET published posts`, { url: server.url + listPath, headers }),
-      await load(`${name}: POST consultation`, {
+      await load(`${name}: POST consultation (spam checks on)`, {
         url: server.url + '/rest/v1/consultations',
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: consultation,
+        requests: [{ setupRequest: nextConsultation }],
       }),
     ];
   } finally {
@@ -82,7 +100,8 @@ console.log(
   `\n/rest/v1 through supabase's wire protocol: ${CONNECTIONS} connections, ${DURATION_S} s each`,
 );
 console.log(
-  `(PostgreSQL at ${new URL(testDatabaseUrl).host}; PostgREST publishes ~2,000 GET/s and ~1,500 POST/s on 2 vCPUs)\n`,
+  `(PostgreSQL at ${new URL(testDatabaseUrl).host}; PostgREST publishes ~2,000 GET/s and ~1,500 POST/s on 2 vCPUs;\n` +
+    ` before the spam checks, the same POST measured ~1,600/s on PostgreSQL here: the target is ≥ 80 %, 1,280/s)\n`,
 );
 console.table(
   rows.map((r) => ({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
@@ -73,17 +73,16 @@ function outboxFileName(mail: Mail): string {
   return `${stamp}-${suffix}.json`;
 }
 
-/** Written whole or not at all: a reader (or a restart after kill -9) never sees half a mail. */
+/**
+ * Written whole or not at all: a reader (or a restart after kill -9) never sees half a mail. No
+ * fsync: a killed process leaves what it wrote in the OS's cache, and only a power cut could lose
+ * it, which the local outbox (development's stand-in for SMTP) shares with PGlite itself (it runs
+ * with fsync off). An fsync per mail was most of delivery's cost under load.
+ */
 async function writeFileAtomically(file: string, content: string): Promise<void> {
   const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
-    const handle = await open(temporary, 'w');
-    try {
-      await handle.writeFile(content);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeFile(temporary, content);
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -116,22 +115,37 @@ export function createMailer(options: MailerOptions): Mailer {
       },
     };
   }
+  // Made once, not a thread-pool round trip for every mail; made again if it has gone.
+  let outboxReady: Promise<unknown> | undefined;
+  const ensureOutbox = () =>
+    (outboxReady ??= mkdir(options.outboxDir, { recursive: true }).catch((error: unknown) => {
+      outboxReady = undefined;
+      throw error;
+    }));
   return {
     async send(mail) {
-      await mkdir(options.outboxDir, { recursive: true });
+      await ensureOutbox();
       const file = path.join(options.outboxDir, outboxFileName(mail));
       const message = toNodemailerMessage(mail, options);
-      await writeFileAtomically(
-        file,
-        JSON.stringify({ ...message, sentAt: new Date().toISOString() }, null, 2),
-      );
-      // A mail with an identity (an outbox row) may carry a visitor's personal data: the log
-      // names only the file, which retention deletes in time; a log is kept longer.
-      options.log(
-        mail.identity
-          ? `mail ${mail.identity.id} written to ${file}`
-          : `mail to ${describeRecipients(mail.to)}: "${mail.subject}" written to ${file}\n${mail.text}`,
-      );
+      const content = JSON.stringify({ ...message, sentAt: new Date().toISOString() }, null, 2);
+      try {
+        await writeFileAtomically(file, content);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        outboxReady = undefined; // someone removed the directory while the server ran
+        await ensureOutbox();
+        await writeFileAtomically(file, content);
+      }
+      // A mail with an identity (an outbox row) may carry a visitor's personal data, and comes by
+      // the hundred in a burst: its sender logs a summary (a log is kept longer than the files,
+      // which retention deletes, and a line per mail to a piped stdout, synchronous on Linux, was
+      // most of the server's time under load). A password reset's link is what a local
+      // administrator looks for: it is logged whole.
+      if (!mail.identity) {
+        options.log(
+          `mail to ${describeRecipients(mail.to)}: "${mail.subject}" written to ${file}\n${mail.text}`,
+        );
+      }
     },
   };
 }

@@ -5,10 +5,34 @@ import type { Database, Queryable, QueryResult } from './types.ts';
 const identity = (value: string) => value;
 const textTypes = { getTypeParser: () => identity } as unknown as pg.CustomTypesConfig;
 
+/**
+ * Statements are prepared once per connection and then only bound and run, as PostgREST does
+ * (db-prepared-statements): the API sends the same few statement texts over and over, and parsing
+ * and planning them each time was much of the database's work per request. pg prepares a named
+ * statement on a connection the first time it meets the name there. The names are bounded: past
+ * MAX_PREPARED distinct texts (hand-made requests can vary without end) the rest run unprepared.
+ */
+const MAX_PREPARED = 500;
+const statementNames = new Map<string, string>();
+
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `s${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
-      const result = await client.query({ text: sql, values: params, types: textTypes });
+      const result = await client.query({
+        name: statementName(sql),
+        text: sql,
+        values: params,
+        types: textTypes,
+      });
       return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string) {

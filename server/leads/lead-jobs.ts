@@ -51,6 +51,7 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
     siteUrl: settings.SITE_URL,
     log,
     releaseLeasesAtStart: options.exclusiveDatabase,
+    destination: settings.SMTP_URL ? 'through SMTP' : `to ${options.outboxDir}`,
     timings: deliveryTimings,
   });
   const retention = startRetentionJob({

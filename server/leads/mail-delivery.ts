@@ -32,13 +32,20 @@ export interface MailDeliveryTimings {
   leaseMs: number;
   /** Rows claimed, and sent side by side, at a time. */
   batchSize: number;
+  /**
+   * The pause after a full batch before the next: delivery yields to the site, so a flood of
+   * leads cannot starve the pages and the API of the machine's cores (10 per 100 ms is 100 mails
+   * a second, more than mail relays accept from one sender anyway).
+   */
+  batchPauseMs: number;
   backoff: Backoff;
 }
 
 export const DEFAULT_DELIVERY_TIMINGS: MailDeliveryTimings = {
   pollIntervalMs: 2_000,
   leaseMs: 5 * 60_000,
-  batchSize: 5,
+  batchSize: 10,
+  batchPauseMs: 100,
   backoff: DEFAULT_BACKOFF,
 };
 
@@ -55,6 +62,8 @@ export interface MailDeliveryOptions {
    * share a PostgreSQL wait for the lease instead.
    */
   releaseLeasesAtStart?: boolean;
+  /** Where delivered mails go, for the log: "to DATA_DIR/outbox" or "through SMTP". */
+  destination?: string;
   timings?: Partial<MailDeliveryTimings>;
 }
 
@@ -174,8 +183,11 @@ export function startMailDelivery(options: MailDeliveryOptions): MailDelivery {
     return composeAgencyNotification(claim.lead, { to, siteUrl: options.siteUrl });
   }
 
-  /** Sends one claimed row and records the outcome; true when it is settled. */
-  async function deliver(claim: ClaimedMail): Promise<boolean> {
+  /**
+   * Sends one claimed row. A failure is recorded at once (rare, and each has its own retry time);
+   * a success is only reported, and the batch's successes are marked sent in one statement.
+   */
+  async function deliver(claim: ClaimedMail): Promise<'sent' | 'settled' | 'retry'> {
     const what = `Lead mail ${claim.mailId} (${describeKind(claim.kind)})`;
     try {
       const mail = await compose(claim);
@@ -189,7 +201,7 @@ export function startMailDelivery(options: MailDeliveryOptions): MailDelivery {
           [claim.mailId, describeError(error)],
         );
         log(`${what} failed for good: the recipient was refused: ${describeError(error)}`);
-        return true;
+        return 'settled';
       }
       const delay = retryDelayMs(claim.attempts, timings.backoff);
       await db.query(
@@ -203,18 +215,21 @@ export function startMailDelivery(options: MailDeliveryOptions): MailDelivery {
       log(
         `${what}: attempt ${claim.attempts} failed, next in ${Math.ceil(delay / 1000)} s: ${describeError(error)}`,
       );
-      return false;
+      return 'retry';
     }
-    // Sent: if this update is lost (the process dies now), the lease runs out and the mail goes
-    // again under the same id.
+    if (claim.attempts > 1) log(`${what} delivered after ${claim.attempts} attempts.`);
+    return 'sent';
+  }
+
+  /** If this update is lost (the process dies first), the leases run out and the mails go again under the same ids. */
+  async function markSent(ids: string[]): Promise<void> {
+    if (!ids.length) return;
     await db.query(
       `update public.consultation_mails
        set status = 'sent', sent_at = now(), last_error = null, locked_until = null
-       where id = $1`,
-      [claim.mailId],
+       where id = any($1::uuid[])`,
+      [ids],
     );
-    if (claim.attempts > 1) log(`${what} delivered after ${claim.attempts} attempts.`);
-    return true;
   }
 
   async function drainOnce(): Promise<number> {
@@ -231,13 +246,28 @@ export function startMailDelivery(options: MailDeliveryOptions): MailDelivery {
       if (!claims.length) break;
       // allSettled: stop() waits for every send of the batch, even when one of them threw.
       const outcomes = await Promise.allSettled(claims.map(deliver));
-      const done = outcomes.filter((o) => o.status === 'fulfilled' && o.value).length;
+      await markSent(
+        claims
+          .filter((_, i) => {
+            const outcome = outcomes[i]!;
+            return outcome.status === 'fulfilled' && outcome.value === 'sent';
+          })
+          .map((claim) => claim.mailId),
+      );
+      const done = outcomes.filter((o) => o.status === 'fulfilled' && o.value !== 'retry').length;
       settled += done;
       const failure = outcomes.find((o) => o.status === 'rejected');
       if (failure) throw failure.reason;
       // Nothing went out (SMTP down): wait for the next poll instead of spinning.
       if (done === 0) break;
+      if (claims.length === timings.batchSize && timings.batchPauseMs > 0 && !stopped) {
+        await new Promise((resolve) => setTimeout(resolve, timings.batchPauseMs));
+      }
     }
+    if (settled)
+      log(
+        `Lead mails: ${settled} delivered${options.destination ? ` ${options.destination}` : ''}.`,
+      );
     return settled;
   }
 
