@@ -52,4 +52,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrowError(/TRUST_PROXY/);
   });
+
+  it('stops at start on a minimum fill time that is not a number of seconds', () => {
+    expect(loadConfig({ FORM_MIN_FILL_SECONDS: '0' }).FORM_MIN_FILL_SECONDS).toBe(0);
+    expect(() => loadConfig({ FORM_MIN_FILL_SECONDS: 'soon' })).toThrowError(
+      /FORM_MIN_FILL_SECONDS/,
+    );
+  });
 });
