@@ -12,6 +12,7 @@ import {
 } from '~/data/consultations';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { formatAdminDateTime } from '~/i18n/format';
+import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
 import { adminCopy } from './copy';
 
 const copy = adminCopy.leads;
@@ -20,16 +21,6 @@ const copy = adminCopy.leads;
 export type LeadMailsState = LeadMail[] | 'loading' | 'failed';
 
 const mailKinds: LeadMailKind[] = ['agency_notification', 'visitor_confirmation'];
-
-const attributionFields = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'referrer',
-  'landing_page',
-] as const;
 
 /** "Sent Nov 23, 2026, 10:00 AM", "Pending (attempt 2, last error: …)", "Failed: …". */
 export function describeMail(mail: LeadMail | undefined): string {
@@ -191,7 +182,7 @@ export function LeadCard({
         <div className="lead-card__side">
           <h3 className="lead-card__subheading">{copy.attribution.heading}</h3>
           <dl className="lead-card__facts lead-card__facts--compact">
-            {attributionFields.map((field) => (
+            {ATTRIBUTION_FIELDS.map((field) => (
               <div key={field}>
                 <dt>{copy.attribution[field]}</dt>
                 <dd>{lead[field] ?? <None />}</dd>

@@ -2,6 +2,7 @@
 // access request). Pure functions, so what lands in the agency's spreadsheet is tested here.
 import type { LeadMail } from '~/data/consultation-mails';
 import type { Lead } from '~/data/consultations';
+import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
 
 /** Every column of a lead, in the CSV's order: when and what, who, what they need, attribution. */
 export const leadCsvColumns = [
@@ -16,13 +17,7 @@ export const leadCsvColumns = [
   'how_found_us',
   'language',
   'notes',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'referrer',
-  'landing_page',
+  ...ATTRIBUTION_FIELDS,
   'created_at',
   'updated_at',
   'id',
