@@ -231,12 +231,30 @@ describe('in the browser', () => {
     await page.getByRole('heading', { level: 1, name: home.en.headline }).waitFor();
   });
 
-  it('Back goes to the Swedish home page when the visitor landed on the policy', async () => {
+  it('Back returns to the previous page when both were opened by a full page load', async () => {
     const { page } = browsing;
-    await gotoHydrated(page, `${site.url}/sv/privacy-policy`);
-    await page.getByRole('button', { name: 'Tillbaka' }).click();
-    await page.waitForURL(`${site.url}/sv`);
-    await page.getByRole('heading', { level: 1, name: home.sv.headline }).waitFor();
+    await gotoHydrated(page, `${site.url}/blog`);
+    await gotoHydrated(page, `${site.url}/privacy-policy`);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${site.url}/blog`);
+  });
+
+  it('Back goes to the Swedish home page in a fresh tab, with nothing to go back to', async () => {
+    const { page, context } = browsing;
+    await gotoHydrated(page, `${site.url}/sv`);
+    // A link opened in a new tab: its history holds the policy alone.
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.evaluate(
+        (url) => window.open(url, '_blank', 'noopener'),
+        `${site.url}/sv/privacy-policy`,
+      ),
+    ]);
+    await tab.waitForSelector('button.menu-button:not([disabled])', { state: 'attached' });
+    expect(await tab.evaluate(() => window.history.length)).toBe(1);
+    await tab.getByRole('button', { name: 'Tillbaka' }).click();
+    await tab.waitForURL(`${site.url}/sv`);
+    await tab.getByRole('heading', { level: 1, name: home.sv.headline }).waitFor();
   });
 });
 

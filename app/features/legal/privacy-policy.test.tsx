@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { site } from '~/config/site';
 import { policySectionIds, privacyPolicyCopy } from './copy';
 import { PrivacyPolicy, stockholmDate } from './privacy-policy';
 
+let historyLength: { mockRestore(): void } | undefined;
 afterEach(() => {
   cleanup();
+  historyLength?.mockRestore();
+  historyLength = undefined;
   window.history.replaceState(null, '');
 });
 
@@ -187,17 +190,28 @@ describe('PrivacyPolicy', () => {
     );
   });
 
-  // The browser router numbers this tab's entries in history.state.idx; the memory router of
-  // these tests does not, so each test sets the number the browser would have.
+  // jsdom's history only grows, so each test says how long the tab's history is.
+  const tabHistory = (length: number) => {
+    historyLength = vi.spyOn(History.prototype, 'length', 'get').mockReturnValue(length);
+  };
+
   it('goes back in history with the Back button', async () => {
-    window.history.replaceState({ idx: 1 }, '');
+    tabHistory(2);
     renderPolicy(['/blog', '/privacy-policy']);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Now at /blog')).toBeTruthy();
   });
 
-  it("goes to the language's home page when there is no page to go back to", async () => {
+  it('goes back even when the previous page was a full page load (its own history count is 0)', async () => {
+    tabHistory(3);
     window.history.replaceState({ idx: 0 }, '');
+    renderPolicy(['/blog', '/privacy-policy']);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Now at /blog')).toBeTruthy();
+  });
+
+  it("goes to the language's home page in a fresh tab, with nothing to go back to", async () => {
+    tabHistory(1);
     renderPolicy(['/sv/privacy-policy']);
     fireEvent.click(screen.getByRole('button', { name: 'Tillbaka' }));
     expect(await screen.findByText('Now at /sv')).toBeTruthy();

@@ -66,22 +66,10 @@ function PolicyBlock({ block }: { block: Block }) {
 }
 
 /**
- * The position of the current entry in this tab's history as React Router numbers it: 0 for the
- * page the visit started on, null after an in-page #fragment jump (the browser then stores no
- * state of ours), which always has an entry before it.
- */
-function historyIndex(): number | null {
-  const state: unknown = window.history.state;
-  return state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number'
-    ? state.idx
-    : null;
-}
-
-/**
- * Back: the previous entry in the browser's history. A visitor who landed on the policy (a new
- * tab, a link from another site) has no page of ours to go back to and goes to the home page of
- * the page's language instead. The button works only once React runs, so it is disabled until
- * then.
+ * Back: the previous entry in this tab's history, whatever loaded it (a full page load included,
+ * which starts React Router's own count afresh). Only a fresh tab, with nothing to go back to
+ * (a link opened in a new tab, an address typed in), goes to the home page of the page's language
+ * instead. The button works only once React runs, so it is disabled until then.
  */
 function BackButton({ label }: { label: string }) {
   const navigate = useNavigate();
@@ -93,8 +81,8 @@ function BackButton({ label }: { label: string }) {
       className="button privacy__back"
       disabled={!hydrated}
       onClick={() => {
-        if (historyIndex() === 0) void navigate(localizedPath('/', language));
-        else void navigate(-1);
+        if (window.history.length > 1) void navigate(-1);
+        else void navigate(localizedPath('/', language));
       }}
     >
       <svg
