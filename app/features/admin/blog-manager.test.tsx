@@ -215,6 +215,21 @@ describe('the form', () => {
     expect(screen.getByLabelText('Summary').getAttribute('rows')).toBe('3');
   });
 
+  it('signs a new Swedish post in Swedish, unless the writer typed another author', async () => {
+    const user = userEvent.setup();
+    const { client } = fakeClient({});
+    renderManager(client);
+    await user.click(await screen.findByRole('button', { name: 'Create New Post' }));
+    const author = screen.getByLabelText<HTMLInputElement>('Author');
+    expect(author.value).toBe('Nordic Lead Agency Team');
+    await user.click(screen.getByRole('radio', { name: 'Swedish Blog' }));
+    expect(author.value).toBe('Teamet på Nordic Lead Agency');
+    await user.clear(author);
+    await user.type(author, 'Anna Svensson');
+    await user.click(screen.getByRole('radio', { name: 'English Blog' }));
+    expect(author.value).toBe('Anna Svensson');
+  });
+
   it('previews the content rendered, with the raw text still in the editor', async () => {
     const user = userEvent.setup();
     const { client } = fakeClient({ single: { data: post({}), error: null, status: 200 } });

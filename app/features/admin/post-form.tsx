@@ -10,6 +10,7 @@ import { adminCopy } from './copy';
 import {
   SLUG_MAX_LENGTH,
   emptyPostValues,
+  authorAfterLanguageChange,
   postInputFromValues,
   postToValues,
   publicPostPath,
@@ -159,7 +160,13 @@ export function PostForm({
                   name="language"
                   value={language}
                   checked={values.language === language}
-                  onChange={() => change({ language })}
+                  onChange={() =>
+                    change(
+                      mode === 'create'
+                        ? { language, author: authorAfterLanguageChange(values.author, language) }
+                        : { language },
+                    )
+                  }
                   describedBy={languageHintId}
                 >
                   {copy.languages[language]}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BlogPost } from '~/data/posts';
 import {
   DEFAULT_AUTHOR,
+  authorAfterLanguageChange,
   emptyPostValues,
   postInputFromValues,
   postToValues,
@@ -233,5 +234,20 @@ describe('publicPostPath', () => {
   it('puts English posts under /blog and Swedish ones under /sv/blog', () => {
     expect(publicPostPath('english', 'ten-tips')).toBe('/blog/ten-tips');
     expect(publicPostPath('swedish', 'tio-tips')).toBe('/sv/blog/tio-tips');
+  });
+});
+
+describe('authorAfterLanguageChange', () => {
+  it('signs a new Swedish post with the Swedish team byline, and back again', () => {
+    expect(authorAfterLanguageChange(DEFAULT_AUTHOR, 'swedish')).toBe(
+      'Teamet på Nordic Lead Agency',
+    );
+    expect(authorAfterLanguageChange('Teamet på Nordic Lead Agency', 'english')).toBe(
+      'Nordic Lead Agency Team',
+    );
+  });
+
+  it('keeps an author the writer typed', () => {
+    expect(authorAfterLanguageChange('Anna Svensson', 'swedish')).toBe('Anna Svensson');
   });
 });

@@ -18,7 +18,21 @@ export interface PostFormValues {
 export type PostField = keyof PostFormValues;
 export type PostFormErrors = Partial<Record<PostField, string>>;
 
-export const DEFAULT_AUTHOR = 'Nordic Lead Agency Team';
+/** The agency team's byline in each blog language (specification §3: the form pre-fills it). */
+export const DEFAULT_AUTHORS: Record<PostLanguage, string> = {
+  english: 'Nordic Lead Agency Team',
+  swedish: 'Teamet på Nordic Lead Agency',
+};
+export const DEFAULT_AUTHOR = DEFAULT_AUTHORS.english;
+
+/**
+ * The author after the writer picks another language for a new post: the team's byline follows
+ * the language, so a Swedish post is not signed in English; a name the writer typed stays.
+ */
+export function authorAfterLanguageChange(author: string, language: PostLanguage): string {
+  const isDefault = Object.values(DEFAULT_AUTHORS).includes(author.trim());
+  return isDefault ? DEFAULT_AUTHORS[language] : author;
+}
 
 /** The database's slug limit (blog_posts_slug_check). */
 export const SLUG_MAX_LENGTH = 200;
