@@ -276,5 +276,22 @@ describe('in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       320,
     );
+    // The table scrolls in its own box, which shows it: shadows at the edges, moving with it.
+    const box = await page
+      .locator('.markdown__table')
+      .first()
+      .evaluate((element) => {
+        const style = getComputedStyle(element);
+        return {
+          scrolls: element.scrollWidth > element.clientWidth,
+          shadows: (style.backgroundImage.match(/gradient/g) ?? []).length,
+          attachment: style.backgroundAttachment,
+        };
+      });
+    expect(box).toEqual({
+      scrolls: true,
+      shadows: 4,
+      attachment: 'local, local, scroll, scroll, scroll',
+    });
   });
 });
