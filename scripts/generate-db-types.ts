@@ -17,6 +17,8 @@ interface Column {
   is_nullable: string;
   has_default: string;
   is_identity: string;
+  /** ALWAYS for a generated column, which no insert or update may set. */
+  is_generated: string;
 }
 
 const scalar: Record<string, string> = {
@@ -44,7 +46,7 @@ export async function generateDatabaseTypes(): Promise<string> {
     await migrate(db);
     const { rows } = await db.query<Column>(`
       select c.table_name, c.column_name, c.udt_name, c.is_nullable,
-             (c.column_default is not null)::text as has_default, c.is_identity
+             (c.column_default is not null)::text as has_default, c.is_identity, c.is_generated
       from information_schema.columns c
       join information_schema.tables t using (table_schema, table_name)
       where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
@@ -62,10 +64,17 @@ export async function generateDatabaseTypes(): Promise<string> {
         const optional = (c: Column) =>
           c.is_nullable === 'YES' || c.has_default === 'true' || c.is_identity === 'YES';
         const row = columns.map((c) => `          ${c.column_name}: ${type(c)};`).join('\n');
+        // As `supabase gen types` writes them: a generated column can be read, never written.
+        const writable = (c: Column) => (c.is_generated === 'ALWAYS' ? 'never' : type(c));
         const insert = columns
-          .map((c) => `          ${c.column_name}${optional(c) ? '?' : ''}: ${type(c)};`)
+          .map(
+            (c) =>
+              `          ${c.column_name}${optional(c) || c.is_generated === 'ALWAYS' ? '?' : ''}: ${writable(c)};`,
+          )
           .join('\n');
-        const update = columns.map((c) => `          ${c.column_name}?: ${type(c)};`).join('\n');
+        const update = columns
+          .map((c) => `          ${c.column_name}?: ${writable(c)};`)
+          .join('\n');
         return [
           `      ${table}: {`,
           `        Row: {\n${row}\n        };`,

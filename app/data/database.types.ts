@@ -19,6 +19,7 @@ export interface Database {
           created_at: string;
           updated_at: string;
           published_date: string | null;
+          reading_minutes: number;
         };
         Insert: {
           id?: string;
@@ -33,6 +34,7 @@ export interface Database {
           created_at?: string;
           updated_at?: string;
           published_date?: string | null;
+          reading_minutes?: never;
         };
         Update: {
           id?: string;
@@ -47,6 +49,7 @@ export interface Database {
           created_at?: string;
           updated_at?: string;
           published_date?: string | null;
+          reading_minutes?: never;
         };
         Relationships: [];
       };

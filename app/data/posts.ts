@@ -7,12 +7,23 @@ import type { AppSupabaseClient } from './supabase';
 export type BlogPost = Database['public']['Tables']['blog_posts']['Row'];
 export type PostLanguage = 'english' | 'swedish';
 
-/** The fields the public lists show. */
+/**
+ * The fields the public lists show: specification §7's, and the reading time the database
+ * computes from the content, so a card agrees with its post page (issue 8).
+ */
 export type PostSummary = Pick<
   BlogPost,
-  'id' | 'slug' | 'title' | 'summary' | 'hero_image_url' | 'author' | 'published_date'
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'summary'
+  | 'hero_image_url'
+  | 'author'
+  | 'published_date'
+  | 'reading_minutes'
 >;
-const summaryColumns = 'id, slug, title, summary, hero_image_url, author, published_date';
+const summaryColumns =
+  'id, slug, title, summary, hero_image_url, author, published_date, reading_minutes';
 
 /** What the blog manager saves; timestamps are set by savePost's callers per §4. */
 export type PostInput = Pick<
@@ -43,6 +54,27 @@ export async function listPublishedPosts(
     .order('published_date', { ascending: false });
   if (options.limit !== undefined) query = query.limit(options.limit);
   const { data, error, status } = await query;
+  if (error) throw dataError(error, status);
+  return data;
+}
+
+/** What the sitemaps and feeds name of a post. */
+export type PostListing = Pick<
+  BlogPost,
+  'slug' | 'title' | 'summary' | 'author' | 'published_date' | 'updated_at'
+>;
+
+/** Every published post of one language for the sitemaps and feeds, newest first. */
+export async function listPublishedPostListings(
+  client: AppSupabaseClient,
+  language: PostLanguage,
+): Promise<PostListing[]> {
+  const { data, error, status } = await client
+    .from('blog_posts')
+    .select('slug, title, summary, author, published_date, updated_at')
+    .eq('is_published', true)
+    .eq('language', language)
+    .order('published_date', { ascending: false });
   if (error) throw dataError(error, status);
   return data;
 }

@@ -16,6 +16,8 @@ const post: PostSummary = {
   hero_image_url: null,
   author: 'Teamet på Nordic Lead Agency',
   published_date: '2026-11-10T08:00:00Z',
+  // A short summary of a long post: the card tells the post's reading time, as its page does.
+  reading_minutes: 7,
 };
 
 function renderAt(path: string, posts: PostSummary[], showReadingTime = false) {
@@ -38,7 +40,7 @@ describe('PostGrid', () => {
       '/sv/blog/svara-snabbt',
     );
     expect(card.textContent).toContain('10 november 2026');
-    expect(card.textContent).toContain('1 min läsning');
+    expect(card.textContent).toContain('7 min läsning');
     expect(card.textContent).toContain('Av Teamet på Nordic Lead Agency');
     expect(container.querySelector('.post-card--sv')).not.toBeNull();
   });

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import type { PostSummary } from '~/data/posts';
 import { formatLongDate } from '~/i18n/format';
 import { localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
-import { readingTimeMinutes } from './reading-time';
 import './posts.css';
 
 /**
@@ -43,7 +42,7 @@ export function PostCard({
               {formatLongDate(post.published_date, language)}
             </time>
           )}
-          {showReadingTime && <span>{t.minRead(readingTimeMinutes(post.summary))}</span>}
+          {showReadingTime && <span>{t.minRead(post.reading_minutes)}</span>}
         </p>
         <Heading className="post-card__title">
           <Link to={href} prefetch="intent">

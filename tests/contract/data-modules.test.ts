@@ -66,7 +66,16 @@ describe.each(backendKinds)('app/data on %s', (kind) => {
     const posts = await listPublishedPosts(anon, 'english');
     expect(posts.map((p) => p.slug)).toEqual(['newest', 'middle', 'oldest', 'fourth']);
     expect(Object.keys(posts[0]!).sort()).toEqual(
-      ['author', 'hero_image_url', 'id', 'published_date', 'slug', 'summary', 'title'].sort(),
+      [
+        'author',
+        'hero_image_url',
+        'id',
+        'published_date',
+        'reading_minutes',
+        'slug',
+        'summary',
+        'title',
+      ].sort(),
     );
     expect((await listPublishedPosts(anon, 'swedish')).map((p) => p.slug)).toEqual(['svenskt']);
   });

@@ -214,6 +214,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         'is_published',
         'language',
         'published_date',
+        'reading_minutes',
         'slug',
         'summary',
         'title',
@@ -274,6 +275,8 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         updated_at: '2026-11-02T08:00:00+00:00',
         published_date: '2026-11-01T10:00:00+00:00',
         created_at: '2026-11-01T09:00:00+00:00',
+        // Computed by the database from the content (issue 8).
+        reading_minutes: 1,
       });
     });
 

@@ -34,6 +34,7 @@ function post(fields: Partial<BlogPost>): BlogPost {
     created_at: '2026-11-01T08:00:00Z',
     updated_at: '2026-11-21T08:30:00Z',
     published_date: '2026-11-02T09:05:00Z',
+    reading_minutes: 1,
     ...fields,
   };
 }

@@ -16,6 +16,7 @@ const posts: PostSummary[] = [
     hero_image_url: null,
     author: 'Nordic Lead Agency Team',
     published_date: '2026-10-20T08:00:00Z',
+    reading_minutes: 1,
   },
   {
     id: '1',
@@ -25,6 +26,7 @@ const posts: PostSummary[] = [
     hero_image_url: null,
     author: 'Nordic Lead Agency Team',
     published_date: '2026-10-06T08:00:00Z',
+    reading_minutes: 1,
   },
 ];
 

@@ -21,6 +21,7 @@ const post: BlogPost = {
   is_published: true,
   language: 'swedish',
   published_date: '2026-11-10T08:00:00Z',
+  reading_minutes: 1,
   created_at: '2026-11-10T08:00:00Z',
   updated_at: '2026-11-10T08:00:00Z',
 };

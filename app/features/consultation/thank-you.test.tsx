@@ -15,6 +15,7 @@ const post = (n: number): PostSummary => ({
   hero_image_url: null,
   author: 'Teamet på Nordic Lead Agency',
   published_date: '2026-11-10T08:00:00Z',
+  reading_minutes: 1,
 });
 
 function renderAt(path: string, posts: PostSummary[]) {

@@ -23,6 +23,7 @@ const posts: PostSummary[] = ['ett', 'tva', 'tre'].map((slug, index) => ({
   hero_image_url: null,
   author: 'Teamet på Nordic Lead Agency',
   published_date: `2026-11-0${index + 1}T08:00:00Z`,
+  reading_minutes: 1,
 }));
 
 describe('NewsletterSignup', () => {
