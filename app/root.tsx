@@ -11,6 +11,7 @@ import {
 import type { Route } from './+types/root';
 import { site } from '~/config/site';
 import { browserSupabaseConfig, publicSiteUrl, serverEnv } from '~/data/config.server';
+import { FeedLink } from '~/features/seo/feed-link';
 import { languageFromPath, localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
 import { NotFound } from '~/ui/not-found';
 import { PageIntro } from '~/ui/page-intro';
@@ -39,6 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0c2a4d" />
         <Meta />
         <Links />
+        <FeedLink />
         {/* Without scripts the small-screen menu cannot open, so its items show from the start. */}
         <noscript>
           <style>{'.site-nav{display:flex}.menu-button{display:none}'}</style>

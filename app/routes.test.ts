@@ -57,6 +57,18 @@ describe('the route table', () => {
     expect(matchedId('/sv/blog/some-post')).toBe('sv/blog-post');
   });
 
+  it('answers robots.txt, the sitemaps and the feeds from their own resource routes', () => {
+    expect(matchedId('/robots.txt')).toBe('routes/robots-txt.ts');
+    expect(matchedId('/sitemap.xml')).toBe('routes/sitemap-index.ts');
+    expect(matchedId('/sitemap-en.xml')).toBe('en/sitemap');
+    expect(matchedId('/sitemap-sv.xml')).toBe('sv/sitemap');
+    // A static segment outranks blog/:slug, so the feed is never taken for a post.
+    expect(matchedId('/blog/rss.xml')).toBe('en/blog-feed');
+    expect(matchedId('/sv/blog/rss.xml')).toBe('sv/blog-feed');
+    expect(matchedId('/blog/rss')).toBe('en/blog-post');
+    expect(matchedId('/sitemap-de.xml')).toBe('en/not-found');
+  });
+
   it('sends unknown paths to the not-found page of their language', () => {
     expect(matchedId('/nope')).toBe('en/not-found');
     expect(matchedId('/sv/nope')).toBe('sv/not-found');

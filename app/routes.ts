@@ -23,6 +23,14 @@ export default [
   ...bilingual('blog/:slug', 'routes/blog-post-page.tsx'),
   ...bilingual('privacy-policy', 'routes/privacy-policy-page.tsx'),
   ...bilingual('free-meta-ads-guide', 'routes/free-meta-ads-guide-page.tsx'),
+  // Resource routes for crawlers and feed readers (issue 8). blog/rss.xml outranks blog/:slug as
+  // a static segment, and no post can take that slug (slugs are [a-z0-9-]).
+  route('robots.txt', 'routes/robots-txt.ts'),
+  route('sitemap.xml', 'routes/sitemap-index.ts'),
+  route('sitemap-en.xml', 'routes/sitemap-language.ts', { id: 'en/sitemap' }),
+  route('sitemap-sv.xml', 'routes/sitemap-language.ts', { id: 'sv/sitemap' }),
+  route('blog/rss.xml', 'routes/blog-feed.ts', { id: 'en/blog-feed' }),
+  route('sv/blog/rss.xml', 'routes/blog-feed.ts', { id: 'sv/blog-feed' }),
   // English only, rendered in the browser.
   route('login', 'routes/login-page.tsx'),
   route(routePath(adminPaths.posts), 'routes/admin-page.tsx'),

@@ -1,0 +1,64 @@
+// The resource routes' loaders: robots.txt, the sitemaps and the feeds, built from the site's
+// public origin and the published posts the anonymous client may read (drafts never).
+import { publicSiteUrl } from '~/data/config.server';
+import { listPublishedPostListings, type PostListing } from '~/data/posts';
+import { getServerSupabase } from '~/data/supabase.server';
+import { postLanguage } from '~/i18n/format';
+import { languageFromPath, type Language } from '~/i18n/locale';
+import { buildRssFeed } from './feed';
+import { buildRobotsTxt } from './robots';
+import { sitemapLanguage } from './site-urls';
+import { buildLanguageSitemap, buildSitemapIndex } from './sitemap';
+
+/** Crawlers and feed readers may keep a copy for a few minutes; a new post shows soon after. */
+const cacheControl = 'public, max-age=300';
+
+function textResponse(body: string, contentType: string): Response {
+  return new Response(body, {
+    headers: { 'Content-Type': contentType, 'Cache-Control': cacheControl },
+  });
+}
+
+/** The posts of a language, or a 500 answer (logged) when they cannot be read. */
+async function withPosts(
+  language: Language,
+  what: string,
+  respond: (posts: PostListing[]) => Response,
+): Promise<Response> {
+  let posts: PostListing[];
+  try {
+    posts = await listPublishedPostListings(getServerSupabase(), postLanguage(language));
+  } catch (error) {
+    console.error(`Failed to load the posts for the ${what}:`, error);
+    return new Response('Temporarily unavailable', {
+      status: 500,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
+  return respond(posts);
+}
+
+export function robotsTxtResponse(request: Request): Response {
+  return textResponse(buildRobotsTxt(publicSiteUrl(request)), 'text/plain; charset=utf-8');
+}
+
+export function sitemapIndexResponse(request: Request): Response {
+  return textResponse(buildSitemapIndex(publicSiteUrl(request)), 'application/xml; charset=utf-8');
+}
+
+export function languageSitemapResponse(request: Request): Promise<Response> | Response {
+  const language = sitemapLanguage(new URL(request.url).pathname);
+  if (!language) return new Response('Not found', { status: 404 });
+  const siteUrl = publicSiteUrl(request);
+  return withPosts(language, 'sitemap', (posts) =>
+    textResponse(buildLanguageSitemap(siteUrl, language, posts), 'application/xml; charset=utf-8'),
+  );
+}
+
+export function feedResponse(request: Request): Promise<Response> {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const siteUrl = publicSiteUrl(request);
+  return withPosts(language, 'feed', (posts) =>
+    textResponse(buildRssFeed(siteUrl, language, posts), 'application/rss+xml; charset=utf-8'),
+  );
+}

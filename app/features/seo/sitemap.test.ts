@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { PostListing } from '~/data/posts';
+import { buildLanguageSitemap, buildSitemapIndex, postLastModified } from './sitemap';
+import { parseXml, textsOf } from './xml-test-support';
+
+const siteUrl = 'https://agency.example';
+const xhtml = 'http://www.w3.org/1999/xhtml';
+
+const post = (overrides: Partial<PostListing>): PostListing => ({
+  slug: 'a-post',
+  title: 'A post',
+  summary: 'About it.',
+  author: 'Nordic Lead Agency Team',
+  published_date: '2026-10-01T08:00:00Z',
+  updated_at: '2026-10-05T08:00:00Z',
+  ...overrides,
+});
+
+/** Each <url>'s loc with its hreflang → href alternates. */
+function entries(xml: string) {
+  return Array.from(parseXml(xml).getElementsByTagName('url'), (url) => ({
+    loc: textsOf(url, 'loc')[0],
+    lastmod: textsOf(url, 'lastmod')[0],
+    alternates: Object.fromEntries(
+      Array.from(url.getElementsByTagNameNS(xhtml, 'link'), (link) => [
+        link.getAttribute('hreflang'),
+        link.getAttribute('href'),
+      ]),
+    ),
+  }));
+}
+
+describe('buildSitemapIndex', () => {
+  it('names one sitemap per language with absolute URLs', () => {
+    const document = parseXml(buildSitemapIndex(siteUrl));
+    expect(document.documentElement.localName).toBe('sitemapindex');
+    expect(textsOf(document, 'loc')).toEqual([
+      'https://agency.example/sitemap-en.xml',
+      'https://agency.example/sitemap-sv.xml',
+    ]);
+  });
+});
+
+describe('buildLanguageSitemap', () => {
+  it('lists the indexable English pages with their Swedish twins and x-default', () => {
+    const pages = entries(buildLanguageSitemap(siteUrl, 'en', []));
+    expect(pages.map((page) => page.loc)).toEqual([
+      'https://agency.example/',
+      'https://agency.example/blog',
+      'https://agency.example/newsletter',
+      'https://agency.example/book-call',
+      'https://agency.example/free-meta-ads-guide',
+      'https://agency.example/privacy-policy',
+    ]);
+    expect(pages[1]?.alternates).toEqual({
+      en: 'https://agency.example/blog',
+      sv: 'https://agency.example/sv/blog',
+      'x-default': 'https://agency.example/blog',
+    });
+  });
+
+  it('lists the Swedish pages under /sv, with the same alternates', () => {
+    const pages = entries(buildLanguageSitemap(siteUrl, 'sv', []));
+    expect(pages[0]).toMatchObject({
+      loc: 'https://agency.example/sv',
+      alternates: {
+        en: 'https://agency.example/',
+        sv: 'https://agency.example/sv',
+        'x-default': 'https://agency.example/',
+      },
+    });
+    expect(pages.map((page) => page.loc)).toContain('https://agency.example/sv/book-call');
+  });
+
+  it('leaves out the noindex thank-you and almost-there pages', () => {
+    const locs = entries(buildLanguageSitemap(siteUrl, 'en', [])).map((page) => page.loc);
+    expect(locs.some((loc) => /thank-you|almost-there|admin|login/.test(loc ?? ''))).toBe(false);
+  });
+
+  it('lists each post at its URL with its last change and no alternates', () => {
+    const xml = buildLanguageSitemap(siteUrl, 'sv', [
+      post({ slug: 'svara-snabbt', updated_at: '2026-11-02T23:30:00Z' }),
+      post({ slug: 'recensioner' }),
+    ]);
+    const posts = entries(xml).filter((entry) => entry.loc?.includes('/blog/'));
+    expect(posts).toEqual([
+      { loc: 'https://agency.example/sv/blog/svara-snabbt', lastmod: '2026-11-02', alternates: {} },
+      { loc: 'https://agency.example/sv/blog/recensioner', lastmod: '2026-10-05', alternates: {} },
+    ]);
+  });
+});
+
+describe('postLastModified', () => {
+  it('takes the update, or the publication when there is no update', () => {
+    expect(postLastModified({ updated_at: '2026-11-02T10:00:00Z', published_date: null })).toBe(
+      '2026-11-02',
+    );
+    expect(postLastModified({ updated_at: '', published_date: '2026-09-09T10:00:00Z' })).toBe(
+      '2026-09-09',
+    );
+  });
+});
