@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromPath, localizedPath, switchLanguagePath } from './locale';
+import { languageFromPath, languageSwitchPath, localizedPath, switchLanguagePath } from './locale';
 
 describe('languageFromPath', () => {
   it('reads Swedish from the /sv prefix', () => {
@@ -51,5 +51,33 @@ describe('switchLanguagePath', () => {
   it('treats /svenska as an English path', () => {
     expect(switchLanguagePath('/svenska', 'sv')).toBe('/sv/svenska');
     expect(switchLanguagePath('/svenska', 'en')).toBe('/svenska');
+  });
+});
+
+describe('languageSwitchPath', () => {
+  it('switches an ordinary page, keeping search and hash', () => {
+    expect(languageSwitchPath('/privacy-policy#retention', 'sv')).toBe(
+      '/sv/privacy-policy#retention',
+    );
+    expect(languageSwitchPath('/sv/blog?page=2', 'en')).toBe('/blog?page=2');
+  });
+
+  it('leads from a post to the other language’s blog list, not to a missing twin', () => {
+    expect(languageSwitchPath('/blog/local-search-ads', 'sv')).toBe('/sv/blog');
+    expect(languageSwitchPath('/sv/blog/svara-snabbt-pa-forfragningar', 'en')).toBe('/blog');
+    expect(languageSwitchPath('/blog/local-search-ads', 'en')).toBe('/blog/local-search-ads');
+  });
+
+  it('leaves the feeds and the blog list to the ordinary rule', () => {
+    expect(languageSwitchPath('/blog/rss.xml', 'sv')).toBe('/sv/blog/rss.xml');
+    expect(languageSwitchPath('/blog', 'sv')).toBe('/sv/blog');
+  });
+
+  it('has nowhere to go from a page that exists in English only', () => {
+    for (const path of ['/login', '/admin', '/admin/', '/admin/leads', '/admin?edit=1']) {
+      expect(languageSwitchPath(path, 'sv'), path).toBeNull();
+      expect(languageSwitchPath(path, 'en'), path).toBe(path);
+    }
+    expect(languageSwitchPath('/administration', 'sv')).toBe('/sv/administration');
   });
 });

@@ -1,5 +1,6 @@
 // The page language follows from the path: Swedish under /sv, English everywhere else.
 import { useLocation } from 'react-router';
+import { adminPaths } from '~/config/paths';
 import { en, type Dictionary } from './en';
 import { sv } from './sv';
 
@@ -47,6 +48,26 @@ export function localizedPath(path: string, language: Language): string {
 export function switchLanguagePath(path: string, target: Language): string {
   const { pathname, rest } = splitPath(path);
   return localizedPath(unprefixed(pathname) + rest, target);
+}
+
+/** Pages that exist in English only (the administrator's): no other language to switch to. */
+const englishOnly = [adminPaths.login, adminPaths.posts];
+
+/** A post's path: /blog/{slug} or /sv/blog/{slug} (the feeds at …/rss.xml are not posts). */
+const postPath = /^(?:\/sv)?\/blog\/(?!rss\.xml$)[^/]+\/?$/i;
+
+/**
+ * Where the language toggle leads from `path` to `target`: the same page in the other language,
+ * except that a post leads to the other language's blog list (posts are written per language,
+ * and no post knows its translation yet), and an English-only page has nowhere to go (null).
+ */
+export function languageSwitchPath(path: string, target: Language): string | null {
+  const { pathname } = splitPath(path);
+  if (languageFromPath(pathname) === target) return path;
+  const page = unprefixed(pathname).replace(/\/+$/, '') || '/';
+  if (englishOnly.some((only) => page === only || page.startsWith(`${only}/`))) return null;
+  if (postPath.test(pathname)) return localizedPath('/blog', target);
+  return switchLanguagePath(path, target);
 }
 
 export function useLanguage(): Language {

@@ -1,6 +1,7 @@
-// EN/SV: links to the current page with the /sv prefix added or removed.
+// EN/SV: links to the current page with the /sv prefix added or removed (a post: to the other
+// language's blog list); none on a page that exists in English only.
 import { Link, useLocation } from 'react-router';
-import { languages, switchLanguagePath, useDictionary, useLanguage } from '~/i18n/locale';
+import { languageSwitchPath, languages, useDictionary, useLanguage } from '~/i18n/locale';
 import { useHydrated } from './use-hydrated';
 
 export function LanguageToggle() {
@@ -10,12 +11,17 @@ export function LanguageToggle() {
   const hydrated = useHydrated();
   // The server never sees the hash, so it joins the links only once hydrated.
   const here = location.pathname + location.search + (hydrated ? location.hash : '');
+  const targets = languages.map((language) => ({
+    language,
+    path: languageSwitchPath(here, language),
+  }));
+  if (targets.some(({ path }) => path === null)) return null;
   return (
     <div className="language-toggle" role="group" aria-label={t.header.languageLabel}>
-      {languages.map((language) => (
+      {targets.map(({ language, path }) => (
         <Link
           key={language}
-          to={switchLanguagePath(here, language)}
+          to={path!}
           lang={language}
           hrefLang={language}
           title={t.languages[language].name}

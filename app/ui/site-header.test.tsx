@@ -45,6 +45,23 @@ describe('SiteHeader', () => {
     );
   });
 
+  it('switches a post to the other language’s blog list', () => {
+    expect(links(renderHeaderAt('/blog/local-search-ads'))).toEqual(
+      expect.arrayContaining([
+        ['/blog/local-search-ads', 'EN'],
+        ['/sv/blog', 'SV'],
+      ]),
+    );
+  });
+
+  it('shows no language toggle on the English-only admin pages', () => {
+    for (const path of ['/login', '/admin', '/admin/leads']) {
+      const labels = links(renderHeaderAt(path)).map(([, label]) => label);
+      expect(labels, path).not.toContain('SV');
+      expect(labels, path).not.toContain('EN');
+    }
+  });
+
   it('renders the small-screen menu closed, with its button pointing at it', () => {
     const html = renderHeaderAt('/');
     expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*aria-controls="site-menu"/);

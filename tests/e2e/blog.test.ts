@@ -205,6 +205,14 @@ describe('in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Marketing Insights & Tips' }).waitFor();
   });
 
+  it('takes the language toggle on a post to the other language’s blog list, not a 404', async () => {
+    const { page } = browsing;
+    await gotoHydrated(page, `${site.url}/sv/blog/${swedishPost.slug}`);
+    await page.getByRole('link', { name: 'EN', exact: true }).click();
+    await page.waitForURL(`${site.url}/blog`);
+    await page.getByRole('heading', { level: 1, name: 'Marketing Insights & Tips' }).waitFor();
+  });
+
   it('stays under /sv/blog in Swedish, from the list to a post and back', async () => {
     const { page } = browsing;
     await gotoHydrated(page, `${site.url}/sv/blog`);
