@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestListener } from '@react-router/node';
+import { compressResponse } from './compression.ts';
 import { MAX_BODY_BYTES, sendJson, type Handler } from './http.ts';
 import { serveStatic } from './static.ts';
 
@@ -70,6 +71,11 @@ export async function createSite(options: { dev: boolean }): Promise<Site> {
     async handle(req, res, url) {
       if (refuseOversizedBody(req, res)) return;
       if (await serveStatic(clientDir, req, res, url)) return;
+      // Pages are compressed and validated (ETag, 304) on their way out. HEAD is rendered as
+      // GET, so that its ETag and Content-Length are those of the page; the body is dropped.
+      const method = req.method ?? 'GET';
+      compressResponse(req, res, { method });
+      if (method === 'HEAD') req.method = 'GET';
       await listener(req, res);
     },
     close: async () => {},

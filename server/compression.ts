@@ -1,0 +1,365 @@
+// Compression and revalidation for the site's own responses (never the APIs): the encoding a
+// client accepts (Accept-Encoding with q-values: br, then gzip, else identity), a charset on every
+// text type, and a wrapper around the Node response that React Router writes to. Pages are
+// buffered (they are small) so that they carry an ETag and answer If-None-Match with 304; other
+// compressible responses stream through zlib, flushed after each burst of writes.
+import { hash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Bodies smaller than this are sent as they are: compression would gain next to nothing. */
+export const MIN_COMPRESSIBLE_BYTES = 1024;
+
+/** A page larger than this is streamed without an ETag instead of buffered. */
+export const MAX_BUFFERED_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The encoding to answer with, from an Accept-Encoding header: the acceptable one (q > 0) with
+ * the highest q, brotli winning a tie; identity when neither br nor gzip is acceptable.
+ */
+export function negotiateEncoding(header: string | string[] | undefined): Encoding {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return 'identity';
+  const q: Record<string, number> = {};
+  for (const part of value.split(',')) {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim());
+    if (!name) continue;
+    let weight = 1;
+    for (const param of params) {
+      const match = /^q\s*=\s*([0-9.]+)$/i.exec(param);
+      if (match) weight = Number(match[1]);
+    }
+    if (!Number.isFinite(weight) || weight < 0 || weight > 1) continue;
+    const coding = name.toLowerCase() === 'x-gzip' ? 'gzip' : name.toLowerCase();
+    q[coding] = Math.max(q[coding] ?? 0, weight);
+  }
+  const br = q.br ?? q['*'] ?? 0;
+  const gzip = q.gzip ?? q['*'] ?? 0;
+  if (br <= 0 && gzip <= 0) return 'identity';
+  return br >= gzip ? 'br' : 'gzip';
+}
+
+function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Text the site sends: HTML, CSS, JavaScript, XML (feeds, sitemaps, SVG), JSON, plain text. */
+export function isTextType(contentType: string | undefined): boolean {
+  const type = mediaType(contentType);
+  return (
+    type.startsWith('text/') ||
+    type === 'application/javascript' ||
+    type === 'application/json' ||
+    type === 'application/xml' ||
+    type === 'application/manifest+json' ||
+    type.endsWith('+xml') ||
+    type.endsWith('+json')
+  );
+}
+
+/** Every text type the site sends is compressible; images, fonts and archives are not. */
+export const isCompressibleType = isTextType;
+
+/** The content type with `charset=utf-8` added when it is text and names no charset. */
+export function withCharset(contentType: string): string {
+  if (!isTextType(contentType) || /;\s*charset=/i.test(contentType)) return contentType;
+  return `${contentType.trim()}; charset=utf-8`;
+}
+
+/** A Vary header value that includes Accept-Encoding. */
+export function varyWithAcceptEncoding(existing: string | number | string[] | undefined): string {
+  const names = (Array.isArray(existing) ? existing.join(',') : String(existing ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.includes('*')) return '*';
+  if (!names.some((name) => name.toLowerCase() === 'accept-encoding')) {
+    names.push('Accept-Encoding');
+  }
+  return names.join(', ');
+}
+
+/**
+ * A weak validator of the uncompressed body: the same page is the same representation whether
+ * it travels as br, gzip or identity.
+ */
+export function etagOf(body: Buffer): string {
+  return `W/"${hash('sha256', body, 'base64url').slice(0, 32)}"`;
+}
+
+/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET/HEAD). */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Settings for responses compressed per request: fast, still far smaller than identity. */
+function brotliOptions(sizeHint?: number): zlib.BrotliOptions {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      ...(sizeHint ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } : {}),
+    },
+  };
+}
+
+/** Compresses a whole body per request. */
+export async function compressBody(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'br') return brotliCompress(body, brotliOptions(body.length));
+  if (encoding === 'gzip') return gzip(body, { level: 6 });
+  return body;
+}
+
+/** A compressing stream for a body of unknown length. */
+export function createCompressor(encoding: 'br' | 'gzip'): zlib.BrotliCompress | zlib.Gzip {
+  return encoding === 'br' ? zlib.createBrotliCompress(brotliOptions()) : zlib.createGzip();
+}
+
+function flushCompressor(compressor: zlib.BrotliCompress | zlib.Gzip): void {
+  if (compressor instanceof zlib.Gzip) compressor.flush(zlib.constants.Z_SYNC_FLUSH);
+  else compressor.flush(zlib.constants.BROTLI_OPERATION_FLUSH);
+}
+
+function headerValue(headers: OutgoingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+function toBuffer(chunk: unknown, encoding?: BufferEncoding): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (typeof chunk === 'string') return Buffer.from(chunk, encoding ?? 'utf8');
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+  return Buffer.alloc(0);
+}
+
+/** Statuses whose answer has no body to compress. */
+function hasNoBody(status: number): boolean {
+  return status < 200 || status === 204 || status === 304;
+}
+
+export interface CompressResponseOptions {
+  /** The request's method as the client sent it (the site renders HEAD as GET). */
+  method: string;
+}
+
+/**
+ * Makes every later writeHead/write/end on `res` (React Router's, in one writeHead call and a
+ * stream of writes) go through compression: call before handing the response over.
+ *   - GET/HEAD 200 with a compressible type: buffered, given an ETag, 304 when If-None-Match
+ *     names it, compressed whole (identity under 1 KB); HEAD sends the headers only.
+ *   - Any other compressible answer: the first KB is held back; a body that ends before it goes
+ *     as is, a longer one streams through zlib.
+ *   - Anything else (images, redirects, already encoded bodies) passes through untouched.
+ */
+export function compressResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { method }: CompressResponseOptions,
+): void {
+  const originalWriteHead = res.writeHead;
+  const originalWrite = res.write;
+  const originalEnd = res.end;
+  // The originals, on this response, with the one signature each that is used here.
+  const nativeWriteHead = originalWriteHead.bind(res) as (
+    status: number,
+    ...rest: [string, OutgoingHttpHeaders] | [OutgoingHttpHeaders]
+  ) => void;
+  const nativeWrite = originalWrite.bind(res) as (chunk: Buffer) => boolean;
+  const nativeEnd = originalEnd.bind(res) as (...args: unknown[]) => void;
+  const accepted = negotiateEncoding(req.headers['accept-encoding']);
+  const head = method === 'HEAD';
+
+  let status = 200;
+  let statusMessage: string | undefined;
+  let headers: OutgoingHttpHeaders = {};
+  let mode: 'pending' | 'buffer' | 'threshold' | 'stream' | 'pass' = 'pending';
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  let compressor: zlib.BrotliCompress | zlib.Gzip | undefined;
+  let flushScheduled = false;
+  let endCallback: (() => void) | undefined;
+
+  const restore = () => {
+    res.writeHead = originalWriteHead;
+    res.write = originalWrite;
+    res.end = originalEnd;
+  };
+  const commit = (extra: OutgoingHttpHeaders = {}, drop: string[] = []) => {
+    const all: OutgoingHttpHeaders = { ...headers, ...extra };
+    for (const name of drop) delete all[name];
+    if (statusMessage) nativeWriteHead(status, statusMessage, all);
+    else nativeWriteHead(status, all);
+  };
+  const writeOut = (chunk: Buffer) => nativeWrite(chunk);
+  const endOut = (chunk?: Buffer) => {
+    if (chunk && chunk.length > 0) nativeEnd(chunk, () => endCallback?.());
+    else nativeEnd(() => endCallback?.());
+  };
+
+  /** The whole body is known: answer with a 304, or compressed, or as is. */
+  const finishBuffered = async (body: Buffer) => {
+    const withValidator = mode === 'buffer';
+    const etag = withValidator ? (headerValue(headers, 'etag') ?? etagOf(body)) : undefined;
+    if (etag && ifNoneMatchMatches(req.headers['if-none-match'], etag)) {
+      status = 304;
+      statusMessage = 'Not Modified';
+      commit({ etag }, ['content-length', 'content-encoding', 'content-type']);
+      endOut();
+      return;
+    }
+    const encoding = body.length >= MIN_COMPRESSIBLE_BYTES ? accepted : 'identity';
+    const sent = await compressBody(body, encoding);
+    commit(
+      {
+        ...(etag ? { etag } : {}),
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        'content-length': sent.length,
+      },
+      encoding === 'identity' ? ['content-encoding'] : [],
+    );
+    endOut(head ? undefined : sent);
+  };
+
+  const startStream = (encoding: 'br' | 'gzip') => {
+    mode = 'stream';
+    commit({ 'content-encoding': encoding }, ['content-length']);
+    const z = createCompressor(encoding);
+    compressor = z;
+    z.on('data', (chunk: Buffer) => {
+      if (!writeOut(chunk)) {
+        z.pause();
+        res.once('drain', () => z.resume());
+      }
+    });
+    z.once('end', () => endOut());
+    z.once('error', (error) => res.destroy(error));
+    res.once('close', () => {
+      if (!res.writableFinished) z.destroy();
+    });
+  };
+
+  const writeToStream = (chunk: Buffer): boolean => {
+    const z = compressor!;
+    const ok = z.write(chunk);
+    if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(() => {
+        flushScheduled = false;
+        if (!z.writableEnded && !z.destroyed) flushCompressor(z);
+      });
+    }
+    if (!ok) z.once('drain', () => res.emit('drain'));
+    return ok;
+  };
+
+  res.writeHead = function (
+    this: ServerResponse,
+    code: number,
+    reason?: unknown,
+    maybeHeaders?: unknown,
+  ) {
+    status = code;
+    let given: unknown = maybeHeaders;
+    if (typeof reason === 'string') statusMessage = reason;
+    else given = reason;
+    // Headers set earlier with setHeader are merged in, as writeHead itself would.
+    headers = {};
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (value !== undefined) headers[name.toLowerCase()] = value;
+    }
+    if (Array.isArray(given)) {
+      for (let i = 0; i + 1 < given.length; i += 2) {
+        headers[String(given[i]).toLowerCase()] = given[i + 1] as string;
+      }
+    } else if (given && typeof given === 'object') {
+      for (const [name, value] of Object.entries(given as OutgoingHttpHeaders)) {
+        if (value !== undefined) headers[name.toLowerCase()] = value;
+      }
+    }
+    const type = headerValue(headers, 'content-type');
+    if (type) headers['content-type'] = withCharset(type);
+    const compressible =
+      isCompressibleType(type) &&
+      !hasNoBody(status) &&
+      headerValue(headers, 'content-encoding') === undefined &&
+      !/no-transform/i.test(headerValue(headers, 'cache-control') ?? '');
+    if (!compressible) {
+      mode = 'pass';
+      restore();
+      commit();
+      return this;
+    }
+    headers.vary = varyWithAcceptEncoding(headers.vary);
+    mode = status === 200 && (method === 'GET' || method === 'HEAD') ? 'buffer' : 'threshold';
+    return this;
+  } as ServerResponse['writeHead'];
+
+  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]): boolean {
+    if (mode === 'pending') this.writeHead(this.statusCode);
+    const encoding = typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : undefined;
+    const data = toBuffer(chunk, encoding);
+    if (mode === 'stream') return writeToStream(data);
+    if (mode === 'pass')
+      return (originalWrite as (...args: unknown[]) => boolean).apply(res, [chunk, ...rest]);
+    held.push(data);
+    heldBytes += data.length;
+    if (mode === 'buffer' && heldBytes > MAX_BUFFERED_BYTES) mode = 'threshold';
+    if (
+      mode === 'threshold' &&
+      heldBytes >= MIN_COMPRESSIBLE_BYTES &&
+      !head &&
+      accepted !== 'identity'
+    ) {
+      startStream(accepted);
+      const pending = Buffer.concat(held);
+      held = [];
+      return writeToStream(pending);
+    }
+    if (mode === 'threshold' && heldBytes >= MIN_COMPRESSIBLE_BYTES) {
+      // Identity (or HEAD) past the threshold: nothing to gain from holding the body back.
+      mode = 'pass';
+      restore();
+      commit();
+      const pending = Buffer.concat(held);
+      held = [];
+      return head ? true : writeOut(pending);
+    }
+    return true;
+  } as ServerResponse['write'];
+
+  res.end = function (this: ServerResponse, ...args: unknown[]) {
+    if (mode === 'pending') this.writeHead(this.statusCode);
+    if (mode === 'pass') {
+      nativeEnd(...args);
+      return this;
+    }
+    let chunk: unknown;
+    let encoding: BufferEncoding | undefined;
+    for (const arg of args) {
+      if (typeof arg === 'function') endCallback = arg as () => void;
+      else if (typeof arg === 'string' && chunk !== undefined) encoding = arg as BufferEncoding;
+      else if (arg !== undefined && arg !== null) chunk = arg;
+    }
+    const last = chunk === undefined ? undefined : toBuffer(chunk, encoding);
+    if (mode === 'stream') {
+      const z = compressor!;
+      if (last && last.length > 0) z.end(last);
+      else z.end();
+      return this;
+    }
+    if (last) held.push(last);
+    const body = Buffer.concat(held);
+    held = [];
+    restore();
+    finishBuffered(body).catch((error: unknown) => res.destroy(error as Error));
+    return this;
+  } as ServerResponse['end'];
+}
