@@ -1,15 +1,15 @@
 import type { Route } from './+types/privacy-policy-page';
-import { PrivacyPolicy } from '~/features/legal/privacy-policy';
+import { PrivacyPolicy, policyDay } from '~/features/legal/privacy-policy';
 import { pageMeta } from '~/i18n/page-meta';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.privacyPolicy);
 
 /**
- * The policy shows "last updated" as today. The server picks the instant once, so the HTML and
- * the hydrated page show the same date.
+ * The policy shows "last updated" as today. The server picks the day, so the HTML and the
+ * hydrated page show the same date.
  */
 export function loader() {
-  return { today: new Date().toISOString() };
+  return { today: policyDay() };
 }
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {

@@ -108,6 +108,18 @@ describe('revalidation', () => {
     expect(other.body.length).toBeGreaterThan(1000);
   });
 
+  it('answers 304 for the privacy policy too: its last-updated date is the day, not the instant', async () => {
+    for (const path of ['/privacy-policy', '/sv/privacy-policy']) {
+      const first = await send(path, { 'accept-encoding': 'gzip' });
+      expect(first.status, path).toBe(200);
+      const again = await send(path, {
+        'accept-encoding': 'gzip',
+        'if-none-match': first.headers.etag!,
+      });
+      expect(again.status, path).toBe(304);
+    }
+  });
+
   it('answers HEAD with the headers of GET and no body', async () => {
     const get = await send('/', { 'accept-encoding': 'gzip' });
     const head = await send('/', { 'accept-encoding': 'gzip' }, 'HEAD');

@@ -4,7 +4,7 @@ import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { site } from '~/config/site';
 import { policySectionIds, privacyPolicyCopy } from './copy';
-import { PrivacyPolicy, stockholmDate } from './privacy-policy';
+import { PrivacyPolicy, policyDay, stockholmDate } from './privacy-policy';
 
 let historyLength: { mockRestore(): void } | undefined;
 afterEach(() => {
@@ -215,5 +215,14 @@ describe('PrivacyPolicy', () => {
     renderPolicy(['/sv/privacy-policy']);
     fireEvent.click(screen.getByRole('button', { name: 'Tillbaka' }));
     expect(await screen.findByText('Now at /sv')).toBeTruthy();
+  });
+});
+
+describe('policyDay', () => {
+  it('is the agency’s calendar day, one value from midnight to midnight in Stockholm', () => {
+    // 23:30 UTC on 21 November is 00:30 on 22 November in Stockholm.
+    expect(policyDay(new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-22T12:00:00.000Z');
+    expect(policyDay(new Date('2026-11-22T22:59:00Z'))).toBe('2026-11-22T12:00:00.000Z');
+    expect(stockholmDate(policyDay(new Date('2026-11-22T22:59:00Z')))).toBe('2026-11-22');
   });
 });

@@ -18,6 +18,15 @@ export function stockholmDate(iso: string): string {
   }).format(new Date(iso));
 }
 
+/**
+ * "Today" for the policy's last-updated date: the agency's calendar day, as noon UTC of that
+ * day. The page shows only the date, and one value all day long keeps its HTML the same, so a
+ * repeat visit gets 304 Not Modified instead of the whole page again.
+ */
+export function policyDay(now: Date = new Date()): string {
+  return `${stockholmDate(now.toISOString())}T12:00:00.000Z`;
+}
+
 function InlineText({ content }: { content: Inline[] }) {
   return content.map((part, index) =>
     typeof part === 'string' ? (
