@@ -14,7 +14,27 @@ export interface PageMetaOptions {
   alternates?: boolean;
   /** Ask search engines not to index the page (not-found, sign-in, admin). */
   noindex?: boolean;
+  /**
+   * Give a page kept out of search engines its share tags all the same (the thank-you pages,
+   * which a visitor may still share); a noindex page has none otherwise.
+   */
+  share?: boolean;
+  /** The page's share image (absolute URL, e.g. a post's hero image); the default image otherwise. */
+  image?: string | null;
+  /** An article's Open Graph facts (posts): og:type article and its published time and author. */
+  article?: { publishedTime?: string | null; author: string };
+  /** Structured data (schema.org objects) rendered as <script type="application/ld+json">. */
+  jsonLd?: readonly JsonLd[];
 }
+
+/** A schema.org object; React Router serializes it with `<` escaped as \u003c. */
+export type JsonLd = { [key: string]: JsonLdValue };
+type JsonLdValue = string | number | boolean | null | JsonLd | readonly JsonLdValue[];
+
+/** The share image every page without its own uses, under public/. */
+export const defaultShareImage = { path: '/og-default.png', width: 1200, height: 630 };
+
+const ogLocales = { en: 'en_US', sv: 'sv_SE' } as const;
 
 /** The parts of a route's MetaArgs the helper reads. */
 export interface PageMetaArgs {
@@ -23,7 +43,7 @@ export interface PageMetaArgs {
 }
 
 /** The public origin the root loader reports, e.g. https://example.com (no trailing slash). */
-function siteOrigin(matches: PageMetaArgs['matches']): string {
+export function siteOrigin(matches: PageMetaArgs['matches']): string {
   const root = matches.find((match) => match?.id === 'root')?.loaderData;
   if (root && typeof root === 'object' && 'siteUrl' in root && typeof root.siteUrl === 'string')
     return root.siteUrl;
@@ -35,10 +55,26 @@ function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
+/** The page's canonical address: the public origin and the path without a trailing slash. */
+export function canonicalUrl(args: PageMetaArgs): string {
+  const { pathname } = args.location;
+  return (
+    siteOrigin(args.matches) +
+    withoutTrailingSlash(switchLanguagePath(pathname, languageFromPath(pathname)))
+  );
+}
+
 export function pageMeta(
   args: PageMetaArgs,
   text: PageText | ((dictionary: Dictionary) => PageText),
-  { alternates = true, noindex = false }: PageMetaOptions = {},
+  {
+    alternates = true,
+    noindex = false,
+    share = !noindex,
+    image,
+    article,
+    jsonLd = [],
+  }: PageMetaOptions = {},
 ): MetaDescriptor[] {
   const language = languageFromPath(args.location.pathname);
   const dictionary = dictionaryFor(language);
@@ -46,25 +82,52 @@ export function pageMeta(
   const fullTitle = `${title} | ${site.name}`;
   const tags: MetaDescriptor[] = [{ title: fullTitle }];
   if (description) tags.push({ name: 'description', content: description });
-  if (noindex) {
-    tags.push({ name: 'robots', content: 'noindex' });
-    return tags;
-  }
+  if (noindex) tags.push({ name: 'robots', content: 'noindex' });
+  if (!share) return tags;
 
   const origin = siteOrigin(args.matches);
   const pathIn = (target: typeof language) =>
     origin + withoutTrailingSlash(switchLanguagePath(args.location.pathname, target));
   const canonical = pathIn(language);
+  const shareImage = image || origin + defaultShareImage.path;
+  if (!noindex) tags.push({ tagName: 'link', rel: 'canonical', href: canonical });
   tags.push(
-    { tagName: 'link', rel: 'canonical', href: canonical },
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: article ? 'article' : 'website' },
     { property: 'og:site_name', content: site.name },
     { property: 'og:title', content: fullTitle },
-    { property: 'og:url', content: canonical },
-    { property: 'og:locale', content: language === 'sv' ? 'sv_SE' : 'en_US' },
   );
   if (description) tags.push({ property: 'og:description', content: description });
+  tags.push(
+    { property: 'og:url', content: canonical },
+    { property: 'og:locale', content: ogLocales[language] },
+  );
   if (alternates) {
+    for (const target of languages) {
+      if (target !== language)
+        tags.push({ property: 'og:locale:alternate', content: ogLocales[target] });
+    }
+  }
+  tags.push({ property: 'og:image', content: shareImage });
+  if (!image) {
+    tags.push(
+      { property: 'og:image:width', content: String(defaultShareImage.width) },
+      { property: 'og:image:height', content: String(defaultShareImage.height) },
+      { property: 'og:image:alt', content: `${site.name} – ${dictionary.footer.tagline}` },
+    );
+  }
+  if (article) {
+    if (article.publishedTime)
+      tags.push({ property: 'article:published_time', content: article.publishedTime });
+    tags.push({ property: 'article:author', content: article.author });
+  }
+  tags.push(
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: fullTitle },
+  );
+  if (description) tags.push({ name: 'twitter:description', content: description });
+  tags.push({ name: 'twitter:image', content: shareImage });
+  for (const data of jsonLd) tags.push({ 'script:ld+json': data });
+  if (alternates && !noindex) {
     for (const target of languages) {
       tags.push({
         tagName: 'link',
@@ -76,4 +139,45 @@ export function pageMeta(
     tags.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: pathIn('en') });
   }
   return tags;
+}
+
+/** schema.org inLanguage of a site language. */
+export const schemaLanguages = { en: 'en', sv: 'sv-SE' } as const;
+
+/** The agency itself as a schema.org publisher: name and logo. */
+export function agencyOrganization(origin: string): JsonLd {
+  return {
+    '@type': 'Organization',
+    name: site.name,
+    url: `${origin}/`,
+    logo: { '@type': 'ImageObject', url: origin + defaultShareImage.path },
+  };
+}
+
+/** The agency as a ProfessionalService, for the home page in the page's language. */
+export function agencyJsonLd(args: PageMetaArgs): JsonLd {
+  const language = languageFromPath(args.location.pathname);
+  const origin = siteOrigin(args.matches);
+  const { address } = site.controller;
+  const image = origin + defaultShareImage.path;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfessionalService',
+    name: site.name,
+    legalName: site.legalName,
+    url: origin + (language === 'sv' ? '/sv' : '/'),
+    logo: image,
+    image,
+    description: dictionaryFor(language).pages.home.description ?? '',
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: address.street,
+      postalCode: address.postalCode,
+      addressLocality: address.city,
+      addressCountry: 'SE',
+    },
+    areaServed: { '@type': 'Country', name: address.country.en },
+    sameAs: Object.values(site.social),
+    inLanguage: schemaLanguages[language],
+  };
 }

@@ -6,7 +6,7 @@ import { pageMeta } from '~/i18n/page-meta';
 
 // Reached only after a request: kept out of search results.
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (t) => t.pages.bookCallThankYou, { noindex: true });
+  pageMeta(args, (t) => t.pages.bookCallThankYou, { noindex: true, share: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);

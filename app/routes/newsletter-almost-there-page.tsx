@@ -9,7 +9,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (t) => t.pages.newsletterAlmostThere, { noindex: true });
+  pageMeta(args, (t) => t.pages.newsletterAlmostThere, { noindex: true, share: true });
 
 export default function NewsletterAlmostTherePage({ loaderData }: Route.ComponentProps) {
   return <NewsletterAlmostThere posts={loaderData.posts} />;

@@ -9,7 +9,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (t) => t.pages.newsletterThankYou, { noindex: true });
+  pageMeta(args, (t) => t.pages.newsletterThankYou, { noindex: true, share: true });
 
 export default function NewsletterThankYouPage({ loaderData }: Route.ComponentProps) {
   return <NewsletterThankYou posts={loaderData.posts} />;
