@@ -1,9 +1,12 @@
 // npm run bench: requests per second and latency of the data API through /rest/v1, on PGlite and
-// on PostgreSQL, with the server in its own process and autocannon generating load from this one.
+// on PostgreSQL, with the server in its own process and autocannon generating load from this one;
+// then the page weights (page-weight.ts) and the server-rendered pages' throughput
+// (server-throughput.ts).
 import autocannon from 'autocannon';
 import { createTestDatabase, testDatabaseUrl } from '../tests/support/databases.ts';
 import { startSite } from '../tests/support/site.ts';
 import { measurePageWeights } from './page-weight.ts';
+import { printServerThroughput } from './server-throughput.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -116,3 +119,5 @@ console.table(
 
 console.log('\nPage weight of a first visit (HTML + referenced JS and CSS):');
 console.table(await measurePageWeights());
+
+await printServerThroughput();
