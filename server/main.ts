@@ -1,4 +1,5 @@
 // The Node process: config → database → migrations → admin and demo content → HTTP.
+import './production-env.ts';
 import { loadConfig } from './config.ts';
 import { startServer } from './app.ts';
 
