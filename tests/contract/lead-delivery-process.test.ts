@@ -3,15 +3,9 @@
 // lead's two mails are delivered to DATA_DIR/outbox exactly once (issue 7). Needs the build.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '../support/databases.ts';
-import {
-  SITE_ADMIN_EMAIL,
-  SITE_ADMIN_PASSWORD,
-  startSite,
-  type RunningSite,
-} from '../support/site.ts';
+import { type RunningSite, signedInAdmin, SITE_ADMIN_EMAIL, startSite } from '../support/site.ts';
 
 /** The most leads the burst sends; it is cut short by the kill well before that. */
 const MAX_LEADS = 600;
@@ -57,18 +51,6 @@ async function outboxFiles(dataDir: string): Promise<string[]> {
   );
 }
 
-async function signIn(site: RunningSite): Promise<SupabaseClient> {
-  const client = createClient(site.url, site.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const { error } = await client.auth.signInWithPassword({
-    email: SITE_ADMIN_EMAIL,
-    password: SITE_ADMIN_PASSWORD,
-  });
-  if (error) throw error;
-  return client;
-}
-
 describe('lead delivery through kill -9 of the server (PGlite)', () => {
   let temp: Awaited<ReturnType<typeof createTempDir>>;
   let restarted: RunningSite | undefined;
@@ -109,7 +91,7 @@ describe('lead delivery through kill -9 of the server (PGlite)', () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(20);
 
     restarted = await startSite({ SEED_DEMO: 'false' }, { dataDir: temp.dir });
-    const admin = await signIn(restarted);
+    const admin = await signedInAdmin(restarted);
 
     const { data: leads, error } = await admin.from('consultations').select('id, email, language');
     expect(error).toBeNull();

@@ -2,17 +2,10 @@
 // time (3 s): a filled honeypot or a request sent sooner than the minimum gets the same thank-you
 // a person gets and stores nothing; a person who takes their time is stored, with or without
 // JavaScript.
-import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../app/data/database.types.ts';
 import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import {
-  SITE_ADMIN_EMAIL,
-  SITE_ADMIN_PASSWORD,
-  startSite,
-  type RunningSite,
-} from '../support/site.ts';
+import { type RunningSite, signedInAdmin, startSite } from '../support/site.ts';
 
 /** The default FORM_MIN_FILL_SECONDS, which this site runs with. */
 const MIN_FILL_MS = 3000;
@@ -31,14 +24,7 @@ afterAll(async () => {
 
 /** The stored requests with this address, read as the administrator. */
 async function storedWithEmail(email: string) {
-  const admin = createClient<Database>(site.url, site.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  const { error: signInError } = await admin.auth.signInWithPassword({
-    email: SITE_ADMIN_EMAIL,
-    password: SITE_ADMIN_PASSWORD,
-  });
-  if (signInError) throw signInError;
+  const admin = await signedInAdmin(site);
   const { data, error } = await admin.from('consultations').select('*').eq('email', email);
   if (error) throw error;
   await admin.auth.signOut();

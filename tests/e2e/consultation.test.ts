@@ -9,12 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../app/data/database.types.ts';
 import { collectPageErrors, gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import {
-  SITE_ADMIN_EMAIL,
-  SITE_ADMIN_PASSWORD,
-  startSite,
-  type RunningSite,
-} from '../support/site.ts';
+import { type RunningSite, signedInAdmin, startSite } from '../support/site.ts';
 
 type ConsultationRow = Database['public']['Tables']['consultations']['Row'];
 
@@ -35,14 +30,7 @@ afterAll(async () => {
 
 /** Every stored request, read as the administrator (anonymous visitors may only insert). */
 async function storedConsultations(): Promise<ConsultationRow[]> {
-  const admin = createClient<Database>(site.url, site.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  const { error: signInError } = await admin.auth.signInWithPassword({
-    email: SITE_ADMIN_EMAIL,
-    password: SITE_ADMIN_PASSWORD,
-  });
-  if (signInError) throw signInError;
+  const admin = await signedInAdmin(site);
   const { data, error } = await admin.from('consultations').select('*').order('created_at');
   if (error) throw error;
   await admin.auth.signOut();

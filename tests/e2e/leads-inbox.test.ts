@@ -4,20 +4,17 @@
 // notes that persist; filter, search, the CSV download; a GDPR delete and data export; and no
 // accessibility violations, on a wide screen and a 320 px phone.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { AxeResults, RunOptions } from 'axe-core';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
 import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import {
+  type RunningSite,
+  signedInAdmin,
   SITE_ADMIN_EMAIL,
   SITE_ADMIN_PASSWORD,
   startSite,
-  type RunningSite,
 } from '../support/site.ts';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let site: RunningSite;
 let browser: Browser;
@@ -92,16 +89,8 @@ async function submitLead(fields: Partial<LeadFields> & { name: string }): Promi
 }
 
 /** supabase-js signed in as the administrator, for setting up and checking rows. */
-async function adminClient(): Promise<SupabaseClient> {
-  const client = createClient(site.url, site.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const { error } = await client.auth.signInWithPassword({
-    email: SITE_ADMIN_EMAIL,
-    password: SITE_ADMIN_PASSWORD,
-  });
-  if (error) throw error;
-  return client;
+function adminClient() {
+  return signedInAdmin(site);
 }
 
 async function storedLead(email: string) {
@@ -393,7 +382,7 @@ describe('the leads inbox', () => {
     const [stored] = await storedLead(lead.email);
     const admin = await adminClient();
     const mailsOf = async () =>
-      (await admin.from('consultation_mails').select('id').eq('consultation_id', stored.id)).data;
+      (await admin.from('consultation_mails').select('id').eq('consultation_id', stored!.id)).data;
     expect(await mailsOf()).toHaveLength(2);
 
     await openInbox(page, lead.name);
@@ -457,25 +446,6 @@ describe('the leads inbox', () => {
     await page.getByRole('status').filter({ hasText: 'Exported 2 leads to' }).waitFor();
   });
 });
-
-/** The part of axe-core's browser global the audit calls. */
-interface AxeCore {
-  run(context: Document, options: RunOptions): Promise<AxeResults>;
-}
-
-/** axe-core's WCAG 2.1 A and AA findings on the page as it is now, one line each. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: AxeCore }).axe;
-    const result = await axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
-    });
-    return result.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-    );
-  });
-}
 
 describe.each([
   ['a wide screen', { width: 1280, height: 900 }],

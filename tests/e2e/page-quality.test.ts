@@ -1,10 +1,9 @@
 // Every public page in both languages, in a real browser: nothing moves while the page loads and
 // hydrates (issue 3: "the client hydrates without layout shift"), and axe-core finds no WCAG 2.1
 // A/AA violation (labels, contrast, landmarks, names, ARIA).
-import { createRequire } from 'node:module';
-import type { AxeResults, RunOptions } from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
 import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import {
   SITE_ADMIN_EMAIL,
@@ -12,8 +11,6 @@ import {
   startSite,
   type RunningSite,
 } from '../support/site.ts';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let site: RunningSite;
 let browser: Browser;
@@ -47,25 +44,6 @@ const swedishPaths = [
   '/sv/privacy-policy',
   '/sv/no-such-page',
 ];
-
-/** The part of axe-core's browser global the audit calls. */
-interface AxeCore {
-  run(context: Document, options: RunOptions): Promise<AxeResults>;
-}
-
-/** axe-core's WCAG 2.1 A and AA findings on the page as it is now, one line each. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: AxeCore }).axe;
-    const result = await axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
-    });
-    return result.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-    );
-  });
-}
 
 /** Sums every layout shift of the page from its first paint on (buffered). */
 const recordLayoutShifts = () => {

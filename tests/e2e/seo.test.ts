@@ -4,12 +4,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SITE_ADMIN_EMAIL,
-  SITE_ADMIN_PASSWORD,
-  startSite,
-  type RunningSite,
-} from '../support/site.ts';
+import { type RunningSite, signedInAdmin, startSite } from '../support/site.ts';
 
 const siteUrl = 'https://agency.example';
 const xhtml = 'http://www.w3.org/1999/xhtml';
@@ -44,14 +39,7 @@ async function get(path: string) {
 
 /** The administrator saves two drafts and publishes one Swedish post, as the blog manager does. */
 async function savePosts() {
-  const client = createClient(site.url, site.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const { error: signInError } = await client.auth.signInWithPassword({
-    email: SITE_ADMIN_EMAIL,
-    password: SITE_ADMIN_PASSWORD,
-  });
-  if (signInError) throw signInError;
+  const client = await signedInAdmin(site);
   const now = new Date().toISOString();
   const common = { content: 'Body.', created_at: now, updated_at: now };
   const { error } = await client.from('blog_posts').insert([

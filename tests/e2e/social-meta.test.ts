@@ -2,15 +2,9 @@
 // public page in both languages has Open Graph and Twitter tags with absolute URLs from SITE_URL,
 // the home page describes the agency and a post describes itself and its breadcrumb trail as
 // JSON-LD that parses, and a post title with markup can never close its script element.
-import { createClient } from '@supabase/supabase-js';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SITE_ADMIN_EMAIL,
-  SITE_ADMIN_PASSWORD,
-  startSite,
-  type RunningSite,
-} from '../support/site.ts';
+import { type RunningSite, signedInAdmin, startSite } from '../support/site.ts';
 
 const siteUrl = 'https://agency.example';
 const englishPost = 'google-business-profile-30-minute-tune-up';
@@ -56,14 +50,7 @@ async function head(path: string): Promise<Head> {
 }
 
 async function publishHostilePost() {
-  const client = createClient(site.url, site.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const { error: signInError } = await client.auth.signInWithPassword({
-    email: SITE_ADMIN_EMAIL,
-    password: SITE_ADMIN_PASSWORD,
-  });
-  if (signInError) throw signInError;
+  const client = await signedInAdmin(site);
   const now = new Date().toISOString();
   const { error } = await client.from('blog_posts').insert({
     ...hostile,

@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../app/data/database.types.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -109,4 +111,19 @@ export async function startSite(
     await stop();
     throw error;
   }
+}
+
+/** supabase-js signed in as the site's administrator, for setting up and checking rows. */
+export async function signedInAdmin(
+  site: Pick<RunningSite, 'url' | 'anonKey'>,
+): Promise<SupabaseClient<Database>> {
+  const client = createClient<Database>(site.url, site.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const { error } = await client.auth.signInWithPassword({
+    email: SITE_ADMIN_EMAIL,
+    password: SITE_ADMIN_PASSWORD,
+  });
+  if (error) throw error;
+  return client;
 }
