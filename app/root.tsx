@@ -40,6 +40,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0c2a4d" />
         <Meta />
         <Links />
+        {/* A slow phone may paint before the parser has read the whole header, and the header's
+            items then move as the rest arrives. Rendering waits for <main>, so the first paint
+            shows the header complete (browsers without rel=expect ignore it). */}
+        <link rel="expect" href="#main" blocking="render" />
         <FeedLink />
         {/* Without scripts the small-screen menu cannot open, so its items show from the start. */}
         <noscript>

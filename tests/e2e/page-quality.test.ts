@@ -1,6 +1,8 @@
 // Every public page in both languages, in a real browser: nothing moves while the page loads and
 // hydrates (issue 3: "the client hydrates without layout shift"), and axe-core finds no WCAG 2.1
 // A/AA violation (labels, contrast, landmarks, names, ARIA).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
@@ -75,6 +77,47 @@ describe.each([
       expect(shift).toBe(0);
 
       expect(await accessibilityViolations(page)).toEqual([]);
+    },
+  );
+});
+
+describe('on a slow connection', () => {
+  const browsing = pagePerTest(() => browser, { viewport: { width: 360, height: 780 } });
+  let proxy: http.Server;
+  let proxyUrl: string;
+
+  // Serves the site, but sends each page in two parts with a pause in the middle of the header's
+  // brand, as a slow network or a busy phone's parser may: the browser could paint the half.
+  beforeAll(async () => {
+    proxy = http.createServer(async (request, response) => {
+      const upstream = await fetch(site.url + request.url, {
+        headers: { accept: request.headers.accept ?? '*/*' },
+      });
+      const type = upstream.headers.get('content-type') ?? '';
+      response.writeHead(upstream.status, { 'content-type': type });
+      const body = await upstream.text();
+      const cut = body.indexOf('class="brand__name"');
+      if (!type.startsWith('text/html') || cut < 0) return response.end(body);
+      response.write(body.slice(0, cut));
+      setTimeout(() => response.end(body.slice(cut)), 700);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => proxy?.close(() => resolve())));
+
+  it.each(['/sv/blog', '/book-call'])(
+    '%s paints its header whole, so nothing in it moves when the rest arrives',
+    async (path) => {
+      const { page } = browsing;
+      await page.addInitScript(recordLayoutShifts);
+      await gotoHydrated(page, proxyUrl + path);
+      await page.waitForLoadState('networkidle');
+      const shift = await page.evaluate(
+        () => (window as unknown as { layoutShift: number }).layoutShift,
+      );
+      expect(shift).toBe(0);
     },
   );
 });
