@@ -20,6 +20,7 @@ export interface Database {
           updated_at: string;
           published_date: string | null;
           reading_minutes: number;
+          translation_group: string | null;
         };
         Insert: {
           id?: string;
@@ -35,6 +36,7 @@ export interface Database {
           updated_at?: string;
           published_date?: string | null;
           reading_minutes?: never;
+          translation_group?: string | null;
         };
         Update: {
           id?: string;
@@ -50,6 +52,7 @@ export interface Database {
           updated_at?: string;
           published_date?: string | null;
           reading_minutes?: never;
+          translation_group?: string | null;
         };
         Relationships: [];
       };

@@ -38,7 +38,8 @@ export type PostInput = Pick<
   | 'language'
   | 'updated_at'
   | 'published_date'
->;
+> &
+  Partial<Pick<BlogPost, 'translation_group'>>;
 
 /** Published posts of one language, newest first; `limit` for the "latest posts" lists. */
 export async function listPublishedPosts(
@@ -61,20 +62,51 @@ export async function listPublishedPosts(
 /** What the sitemaps and feeds name of a post. */
 export type PostListing = Pick<
   BlogPost,
-  'slug' | 'title' | 'summary' | 'author' | 'published_date' | 'updated_at'
+  | 'slug'
+  | 'title'
+  | 'summary'
+  | 'author'
+  | 'published_date'
+  | 'updated_at'
+  | 'language'
+  | 'translation_group'
 >;
 
-/** Every published post of one language for the sitemaps and feeds, newest first. */
+/**
+ * Every published post for the sitemaps and feeds, newest first: of one language, or of both
+ * (a sitemap names each post's translation).
+ */
 export async function listPublishedPostListings(
   client: AppSupabaseClient,
-  language: PostLanguage,
+  language?: PostLanguage,
 ): Promise<PostListing[]> {
+  let query = client
+    .from('blog_posts')
+    .select('slug, title, summary, author, published_date, updated_at, language, translation_group')
+    .eq('is_published', true);
+  if (language) query = query.eq('language', language);
+  const { data, error, status } = await query.order('published_date', { ascending: false });
+  if (error) throw dataError(error, status);
+  return data;
+}
+
+/**
+ * The published post that is this post in the other language (the other post of its
+ * translation_group), or null when it has none or that one is a draft.
+ */
+export async function getPublishedTranslation(
+  client: AppSupabaseClient,
+  post: Pick<BlogPost, 'id' | 'translation_group'>,
+): Promise<Pick<BlogPost, 'slug' | 'language'> | null> {
+  if (!post.translation_group) return null;
   const { data, error, status } = await client
     .from('blog_posts')
-    .select('slug, title, summary, author, published_date, updated_at')
+    .select('slug, language')
+    .eq('translation_group', post.translation_group)
     .eq('is_published', true)
-    .eq('language', language)
-    .order('published_date', { ascending: false });
+    .neq('id', post.id)
+    .limit(1)
+    .maybeSingle();
   if (error) throw dataError(error, status);
   return data;
 }
@@ -127,6 +159,22 @@ export async function updatePost(
   input: PostInput,
 ): Promise<void> {
   const { error, status } = await client.from('blog_posts').update(input).eq('id', id);
+  if (error) throw dataError(error, status);
+}
+
+/**
+ * Puts a post into a translation group before its counterpart is saved into it. A group of one
+ * post links nothing, so a save that fails afterwards leaves no half-made link.
+ */
+export async function setTranslationGroup(
+  client: AppSupabaseClient,
+  id: string,
+  translationGroup: string,
+): Promise<void> {
+  const { error, status } = await client
+    .from('blog_posts')
+    .update({ translation_group: translationGroup })
+    .eq('id', id);
   if (error) throw dataError(error, status);
 }
 

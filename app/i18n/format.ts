@@ -30,3 +30,8 @@ export function formatAdminDateTime(iso: string): string {
 export function postLanguage(language: Language): PostLanguage {
   return language === 'sv' ? 'swedish' : 'english';
 }
+
+/** The page language of a blog_posts.language value; a post without one is English (§3). */
+export function pageLanguageOf(language: string | null | undefined): Language {
+  return language === 'swedish' ? 'sv' : 'en';
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromPath, languageSwitchPath, localizedPath, switchLanguagePath } from './locale';
+import {
+  languageFromPath,
+  languageSwitchPath,
+  localizedPath,
+  postPath,
+  switchLanguagePath,
+} from './locale';
 
 describe('languageFromPath', () => {
   it('reads Swedish from the /sv prefix', () => {
@@ -66,6 +72,21 @@ describe('languageSwitchPath', () => {
     expect(languageSwitchPath('/blog/local-search-ads', 'sv')).toBe('/sv/blog');
     expect(languageSwitchPath('/sv/blog/svara-snabbt-pa-forfragningar', 'en')).toBe('/blog');
     expect(languageSwitchPath('/blog/local-search-ads', 'en')).toBe('/blog/local-search-ads');
+  });
+
+  it('leads from a post to its translation when the page names one', () => {
+    const alternates = { en: '/blog/answer-fast', sv: '/sv/blog/svara-snabbt' };
+    expect(languageSwitchPath('/blog/answer-fast', 'sv', alternates)).toBe('/sv/blog/svara-snabbt');
+    expect(languageSwitchPath('/sv/blog/svara-snabbt', 'en', alternates)).toBe('/blog/answer-fast');
+    expect(languageSwitchPath('/sv/blog/svara-snabbt#a', 'sv', alternates)).toBe(
+      '/sv/blog/svara-snabbt#a',
+    );
+    expect(languageSwitchPath('/blog/answer-fast', 'sv', null)).toBe('/sv/blog');
+  });
+
+  it('names a post’s path in either language', () => {
+    expect(postPath('svara-snabbt', 'sv')).toBe('/sv/blog/svara-snabbt');
+    expect(postPath('answer-fast', 'en')).toBe('/blog/answer-fast');
   });
 
   it('leaves the feeds and the blog list to the ordinary rule', () => {

@@ -1,5 +1,5 @@
 // The page language follows from the path: Swedish under /sv, English everywhere else.
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { adminPaths } from '~/config/paths';
 import { en, type Dictionary } from './en';
 import { sv } from './sv';
@@ -44,6 +44,11 @@ export function localizedPath(path: string, language: Language): string {
   return (pathname === '/' ? '/sv' : `/sv${pathname}`) + rest;
 }
 
+/** Where a post of the language is published: /blog/{slug}, or /sv/blog/{slug} in Swedish. */
+export function postPath(slug: string, language: Language): string {
+  return localizedPath(`/blog/${slug}`, language);
+}
+
 /** The current path in the other language: adds or removes the /sv prefix, keeping search and hash. */
 export function switchLanguagePath(path: string, target: Language): string {
   const { pathname, rest } = splitPath(path);
@@ -54,20 +59,43 @@ export function switchLanguagePath(path: string, target: Language): string {
 const englishOnly = [adminPaths.login, adminPaths.posts];
 
 /** A post's path: /blog/{slug} or /sv/blog/{slug} (the feeds at …/rss.xml are not posts). */
-const postPath = /^(?:\/sv)?\/blog\/(?!rss\.xml$)[^/]+\/?$/i;
+const postPathPattern = /^(?:\/sv)?\/blog\/(?!rss\.xml$)[^/]+\/?$/i;
 
 /**
- * Where the language toggle leads from `path` to `target`: the same page in the other language,
- * except that a post leads to the other language's blog list (posts are written per language,
- * and no post knows its translation yet), and an English-only page has nowhere to go (null).
+ * A page's own path in each language, for pages whose twin is not found by the /sv prefix: a
+ * post and its translation. A route's loader returns it as `alternates`.
  */
-export function languageSwitchPath(path: string, target: Language): string | null {
+export type PageAlternates = Record<Language, string>;
+
+/**
+ * Where the language toggle leads from `path` to `target`: the page's twin when the page names
+ * it (`alternates`, a post's translation), else the same page in the other language, except that
+ * a post without a translation leads to the other language's blog list, and an English-only page
+ * has nowhere to go (null).
+ */
+export function languageSwitchPath(
+  path: string,
+  target: Language,
+  alternates?: PageAlternates | null,
+): string | null {
   const { pathname } = splitPath(path);
   if (languageFromPath(pathname) === target) return path;
   const page = unprefixed(pathname).replace(/\/+$/, '') || '/';
   if (englishOnly.some((only) => page === only || page.startsWith(`${only}/`))) return null;
-  if (postPath.test(pathname)) return localizedPath('/blog', target);
+  if (alternates) return alternates[target];
+  if (postPathPattern.test(pathname)) return localizedPath('/blog', target);
   return switchLanguagePath(path, target);
+}
+
+/** The alternates the deepest route's loader data names, if any (see PageAlternates). */
+export function usePageAlternates(): PageAlternates | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i]!.loaderData;
+    if (data && typeof data === 'object' && 'alternates' in data)
+      return (data.alternates as PageAlternates | null) ?? null;
+  }
+  return null;
 }
 
 export function useLanguage(): Language {

@@ -2,7 +2,13 @@
 import type { MetaDescriptor } from 'react-router';
 import { site } from '~/config/site';
 import type { Dictionary } from './en';
-import { dictionaryFor, languageFromPath, languages, switchLanguagePath } from './locale';
+import {
+  dictionaryFor,
+  languageFromPath,
+  languages,
+  switchLanguagePath,
+  type PageAlternates,
+} from './locale';
 
 export interface PageText {
   title: string;
@@ -10,8 +16,12 @@ export interface PageText {
 }
 
 export interface PageMetaOptions {
-  /** Link the page's twin in the other language (false for pages that exist in one language). */
-  alternates?: boolean;
+  /**
+   * Link the page's twin in the other language: true for the /sv prefix's twin, the page's path in
+   * each language when the twin has another path (a post's translation), false for pages that
+   * exist in one language.
+   */
+  alternates?: boolean | PageAlternates;
   /** Ask search engines not to index the page (not-found, sign-in, admin). */
   noindex?: boolean;
   /**
@@ -87,7 +97,10 @@ export function pageMeta(
 
   const origin = siteOrigin(args.matches);
   const pathIn = (target: typeof language) =>
-    origin + withoutTrailingSlash(switchLanguagePath(args.location.pathname, target));
+    origin +
+    (typeof alternates === 'object'
+      ? alternates[target]
+      : withoutTrailingSlash(switchLanguagePath(args.location.pathname, target)));
   const canonical = pathIn(language);
   const shareImage = image || origin + defaultShareImage.path;
   if (!noindex) tags.push({ tagName: 'link', rel: 'canonical', href: canonical });

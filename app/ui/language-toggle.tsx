@@ -1,7 +1,14 @@
-// EN/SV: links to the current page with the /sv prefix added or removed (a post: to the other
-// language's blog list); none on a page that exists in English only.
+// EN/SV: links to the current page with the /sv prefix added or removed (a post: to its
+// translation, or else to the other language's blog list); none on a page that exists in English
+// only.
 import { Link, useLocation } from 'react-router';
-import { languageSwitchPath, languages, useDictionary, useLanguage } from '~/i18n/locale';
+import {
+  languageSwitchPath,
+  languages,
+  useDictionary,
+  useLanguage,
+  usePageAlternates,
+} from '~/i18n/locale';
 import { useHydrated } from './use-hydrated';
 
 export function LanguageToggle() {
@@ -9,11 +16,12 @@ export function LanguageToggle() {
   const current = useLanguage();
   const location = useLocation();
   const hydrated = useHydrated();
+  const alternates = usePageAlternates();
   // The server never sees the hash, so it joins the links only once hydrated.
   const here = location.pathname + location.search + (hydrated ? location.hash : '');
   const targets = languages.map((language) => ({
     language,
-    path: languageSwitchPath(here, language),
+    path: languageSwitchPath(here, language, alternates),
   }));
   if (targets.some(({ path }) => path === null)) return null;
   return (

@@ -14,24 +14,14 @@ import {
 } from '../../app/data/posts.ts';
 import type { AppSupabaseClient } from '../../app/data/supabase.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { postInput } from '../support/posts.ts';
 
-const post = (
-  slug: string,
-  changes: Partial<PostInput> = {},
-): PostInput & { created_at: string } => ({
-  title: `Title of ${slug}`,
-  slug,
-  content: 'Body with a [link](https://example.com).',
-  summary: 'One two three four five.',
-  hero_image_url: null,
-  author: 'Nordic Lead Agency Team',
-  is_published: true,
-  language: 'english',
-  updated_at: '2026-11-01T10:00:00.000Z',
-  published_date: '2026-11-01T10:00:00.000Z',
-  created_at: '2026-11-01T10:00:00.000Z',
-  ...changes,
-});
+const post = (slug: string, changes: Partial<PostInput> = {}) =>
+  postInput(slug, {
+    content: 'Body with a [link](https://example.com).',
+    summary: 'One two three four five.',
+    ...changes,
+  });
 
 const lead: ConsultationInput = {
   name: 'Maja Ek',

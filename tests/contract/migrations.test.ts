@@ -71,6 +71,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261123090200_create_consultation_mails.sql',
       '20261123090300_schedule_consultation_retention.sql',
       '20261123100000_add_reading_minutes_to_blog_posts.sql',
+      '20261123110000_add_translation_group_to_blog_posts.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });

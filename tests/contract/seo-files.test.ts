@@ -1,24 +1,10 @@
 // The data the sitemaps and feeds are built from: listPublishedPostListings against each backend
 // kind, read as the anonymous visitor the site's server is. Drafts never appear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPost, listPublishedPostListings, type PostInput } from '../../app/data/posts.ts';
+import { createPost, listPublishedPostListings } from '../../app/data/posts.ts';
 import type { AppSupabaseClient } from '../../app/data/supabase.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
-
-const post = (slug: string, changes: Partial<PostInput> = {}) => ({
-  title: `Title of ${slug}`,
-  slug,
-  content: 'Body.',
-  summary: 'Summary.',
-  hero_image_url: null,
-  author: 'Nordic Lead Agency Team',
-  is_published: true,
-  language: 'english' as const,
-  updated_at: '2026-11-01T10:00:00.000Z',
-  published_date: '2026-11-01T10:00:00.000Z',
-  created_at: '2026-11-01T10:00:00.000Z',
-  ...changes,
-});
+import { postInput as post } from '../support/posts.ts';
 
 describe.each(backendKinds)('the posts behind the sitemaps and feeds on %s', (kind) => {
   let backend: TestBackend;
@@ -50,10 +36,18 @@ describe.each(backendKinds)('the posts behind the sitemaps and feeds on %s', (ki
         author: 'Nordic Lead Agency Team',
         published_date: expect.stringMatching(/^2026-11-10T00:00:00/),
         updated_at: expect.stringMatching(/^2026-11-12T08:00:00/),
+        language: 'english',
+        translation_group: null,
       },
       expect.objectContaining({ slug: 'older' }),
     ]);
     expect((await listPublishedPostListings(anon, 'swedish')).map((p) => p.slug)).toEqual([
+      'svenskt',
+    ]);
+    // Without a language: both, for the sitemaps, which name each post's translation.
+    expect((await listPublishedPostListings(anon)).map((p) => p.slug).sort()).toEqual([
+      'newer',
+      'older',
       'svenskt',
     ]);
   });

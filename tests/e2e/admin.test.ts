@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
+import { gotoHydrated, launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
 import {
   SITE_ADMIN_EMAIL,
   SITE_ADMIN_PASSWORD,
@@ -81,14 +81,8 @@ async function readPost(id: string): Promise<PostRow | null> {
   return data as PostRow | null;
 }
 
-async function signIn(target: Page, withPassword = password) {
-  await gotoHydrated(target, `${site.url}/login`);
-  await target.getByLabel('Email address').fill(SITE_ADMIN_EMAIL);
-  await target.getByLabel('Your Password').fill(withPassword);
-  await target.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await target.waitForURL(`${site.url}/admin`);
-  await target.getByRole('heading', { level: 1, name: 'Blog Posts Management' }).waitFor();
-}
+const signIn = (target: Page, withPassword = password) =>
+  signInThroughForm(target, site.url, withPassword);
 
 /** A post's row in the blog manager's list. */
 const row = (title: string): Locator =>

@@ -7,14 +7,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import {
-  type RunningSite,
-  signedInAdmin,
-  SITE_ADMIN_EMAIL,
-  SITE_ADMIN_PASSWORD,
-  startSite,
-} from '../support/site.ts';
+import { launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { type RunningSite, signedInAdmin, startSite } from '../support/site.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -106,11 +100,7 @@ async function storedLead(email: string) {
 
 /** Signs in and opens the inbox, optionally already searching. */
 async function openInbox(page: Page, search?: string) {
-  await gotoHydrated(page, `${site.url}/login`);
-  await page.getByLabel('Email address').fill(SITE_ADMIN_EMAIL);
-  await page.getByLabel('Your Password').fill(SITE_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${site.url}/admin`);
+  await signInThroughForm(page, site.url);
   await page.goto(`${site.url}/admin/leads${search ? `?q=${encodeURIComponent(search)}` : ''}`);
   await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
   await page.getByText(/^(Showing \d+ of \d+ leads?|No leads match\.|No leads yet\.)$/).waitFor();

@@ -6,13 +6,8 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import {
-  SITE_ADMIN_EMAIL,
-  SITE_ADMIN_PASSWORD,
-  startSite,
-  type RunningSite,
-} from '../support/site.ts';
+import { gotoHydrated, launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { startSite, type RunningSite } from '../support/site.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -127,11 +122,7 @@ describe('the blog manager', () => {
 
   it('has no accessibility violations in its list, its form and its preview', async () => {
     const { page } = browsing;
-    await gotoHydrated(page, `${site.url}/login`);
-    await page.getByLabel('Email address').fill(SITE_ADMIN_EMAIL);
-    await page.getByLabel('Your Password').fill(SITE_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Blog Posts Management' }).waitFor();
+    await signInThroughForm(page, site.url);
     await page.getByRole('article').first().waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 

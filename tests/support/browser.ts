@@ -9,6 +9,7 @@ import {
   type Response,
 } from 'playwright-core';
 import { afterEach, beforeEach, expect } from 'vitest';
+import { SITE_ADMIN_EMAIL, SITE_ADMIN_PASSWORD } from './site.ts';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -34,6 +35,23 @@ export async function gotoHydrated(page: Page, url: string): Promise<Response | 
   const response = await page.goto(url);
   await page.waitForSelector('button.menu-button:not([disabled])', { state: 'attached' });
   return response;
+}
+
+/**
+ * Signs in through the /login form as the site's administrator, as a person would, and waits for
+ * the blog manager the form leads to.
+ */
+export async function signInThroughForm(
+  page: Page,
+  siteUrl: string,
+  password = SITE_ADMIN_PASSWORD,
+): Promise<void> {
+  await gotoHydrated(page, `${siteUrl}/login`);
+  await page.getByLabel('Email address').fill(SITE_ADMIN_EMAIL);
+  await page.getByLabel('Your Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${siteUrl}/admin`);
+  await page.getByRole('heading', { level: 1, name: 'Blog Posts Management' }).waitFor();
 }
 
 /**

@@ -9,8 +9,10 @@ import { BlogManager } from './blog-manager';
 
 afterEach(cleanup);
 
+// The blog_posts columns, and `translation`: the counterpart whose translation_group the post joins.
 const columns = [
   'language',
+  'translation',
   'hero_image_url',
   'title',
   'slug',
@@ -35,6 +37,7 @@ function post(fields: Partial<BlogPost>): BlogPost {
     updated_at: '2026-11-21T08:30:00Z',
     published_date: '2026-11-02T09:05:00Z',
     reading_minutes: 1,
+    translation_group: null,
     ...fields,
   };
 }
@@ -271,5 +274,77 @@ describe('the form', () => {
       'Failed to save post. Please try again.',
     );
     expect(logged).toHaveBeenCalled();
+  });
+});
+
+describe('translations', () => {
+  const english = post({});
+  const swedish = post({ id: 'p2', slug: 'tio-tips', title: 'Tio tips', language: 'swedish' });
+  /** The two posts already linked, the English one opened for editing. */
+  const linkedPosts = () => {
+    const linked = [
+      { ...english, translation_group: 'g' },
+      { ...swedish, translation_group: 'g' },
+    ];
+    return fakeClient({
+      list: { data: linked, error: null, status: 200 },
+      single: { data: linked[0], error: null, status: 200 },
+    });
+  };
+
+  it('links a post to the other language’s post: that one joins first, then the save links it', async () => {
+    const user = userEvent.setup();
+    const { client, calls } = fakeClient({
+      list: { data: [english, swedish], error: null, status: 200 },
+      single: { data: english, error: null, status: 200 },
+    });
+    renderManager(client, '/admin?edit=p1');
+    const translation = await screen.findByLabelText<HTMLSelectElement>('Translation (optional)');
+    expect(translation.value).toBe('');
+    expect([...translation.options].map((option) => option.textContent)).toEqual([
+      'No translation',
+      'Tio tips (/sv/blog/tio-tips)',
+    ]);
+    await user.selectOptions(translation, 'p2');
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin'));
+    const writes = calls.filter((call) => call.method === 'update' || call.method === 'eq');
+    expect(writes.slice(-4)).toEqual([
+      { method: 'update', args: [{ translation_group: 'p2' }] },
+      { method: 'eq', args: ['id', 'p2'] },
+      { method: 'update', args: [expect.objectContaining({ translation_group: 'p2' })] },
+      { method: 'eq', args: ['id', 'p1'] },
+    ]);
+  });
+
+  it('shows a linked post’s translation in the list and in its form, and unlinks it', async () => {
+    const user = userEvent.setup();
+    const { client, calls } = linkedPosts();
+    renderManager(client);
+    const card = await screen.findByRole('article', { name: 'Ten Tips' });
+    expect(within(card).getByText('Tio tips').getAttribute('lang')).toBe('sv');
+    within(card).getByText(/Translation:/);
+
+    await user.click(within(card).getByRole('button', { name: 'Edit “Ten Tips”' }));
+    const translation = await screen.findByLabelText<HTMLSelectElement>('Translation (optional)');
+    expect(translation.value).toBe('p2');
+    await user.selectOptions(translation, '');
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin'));
+    const updates = calls.filter((call) => call.method === 'update');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.args[0]).toMatchObject({ translation_group: null });
+  });
+
+  it('keeps the link untouched when the translation was not changed', async () => {
+    const user = userEvent.setup();
+    const { client, calls } = linkedPosts();
+    renderManager(client, '/admin?edit=p1');
+    await screen.findByLabelText('Translation (optional)');
+    await user.click(screen.getByRole('button', { name: 'Update Post' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin'));
+    const updates = calls.filter((call) => call.method === 'update');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.args[0]).not.toHaveProperty('translation_group');
   });
 });

@@ -82,14 +82,16 @@ export function BlogManager({
     void loadPosts();
   }
 
+  // The form waits for the list too: it offers the other language's posts as the translation.
   let body;
   if (editId) {
     body =
-      editing?.id === editId ? (
+      editing?.id === editId && !loadingPosts ? (
         <PostForm
           key={editing.id}
           client={client}
           post={editing}
+          posts={posts}
           onBack={backToList}
           onSaved={saved}
         />
@@ -97,7 +99,11 @@ export function BlogManager({
         <LoadingStatus text={copy.form.loadingPost} />
       );
   } else if (creating) {
-    body = <PostForm key="new" client={client} onBack={backToList} onSaved={saved} />;
+    body = loadingPosts ? (
+      <LoadingStatus text={copy.list.loading} />
+    ) : (
+      <PostForm key="new" client={client} posts={posts} onBack={backToList} onSaved={saved} />
+    );
   } else {
     body = (
       <PostList

@@ -32,6 +32,7 @@ export const adminCopy = {
     by: (author: string) => `By ${author}`,
     updated: (dateTime: string) => `Updated: ${dateTime}`,
     publishedAt: (dateTime: string) => `Published: ${dateTime}`,
+    translation: 'Translation:',
     view: 'View',
     viewLabel: (title: string) => `View “${title}” (opens in a new tab)`,
     edit: 'Edit',
@@ -56,6 +57,21 @@ export const adminCopy = {
       string
     >,
     languageHint: 'English posts appear on /blog, Swedish posts on /sv/blog.',
+    translation: 'Translation',
+    noTranslation: 'No translation',
+    translationOption: (option: {
+      title: string;
+      path: string;
+      draft: boolean;
+      linkedTo?: string;
+    }) =>
+      [
+        `${option.title} (${option.path})`,
+        option.draft ? ' – draft' : '',
+        option.linkedTo ? ` – now the translation of “${option.linkedTo}”` : '',
+      ].join(''),
+    translationHint: (otherBlog: string) =>
+      `The same article on the ${otherBlog}. Once both are published, each page names the other for search engines, and the EN/SV switch leads from one to the other.`,
     heroImageUrl: 'Hero Image URL',
     optional: '(optional)',
     title: 'Title',

@@ -2,19 +2,29 @@
 // visible label and the name of its blog_posts column. The preview renders the content with the
 // public post page's Markdown renderer, so the editor sees what readers will see.
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { createPost, updatePost, type BlogPost, type PostLanguage } from '~/data/posts';
+import {
+  createPost,
+  setTranslationGroup,
+  updatePost,
+  type BlogPost,
+  type PostLanguage,
+} from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { DataError } from '~/data/errors';
+import { pageLanguageOf } from '~/i18n/format';
 import { Markdown } from '~/ui/markdown';
 import { adminCopy } from './copy';
 import {
   SLUG_MAX_LENGTH,
   emptyPostValues,
   authorAfterLanguageChange,
+  chosenTranslation,
   postInputFromValues,
   postToValues,
   publicPostPath,
   slugAfterTitleChange,
+  translationCandidates,
+  translationLink,
   validatePost,
   type PostField,
   type PostFormErrors,
@@ -26,6 +36,7 @@ const copy = adminCopy.form;
 /** The fields in the order the form shows them, to focus the first one that is wrong. */
 const fieldOrder: PostField[] = [
   'language',
+  'translation',
   'hero_image_url',
   'title',
   'slug',
@@ -38,19 +49,24 @@ const fieldOrder: PostField[] = [
 export function PostForm({
   client,
   post,
+  posts,
   onBack,
   onSaved,
 }: {
   client: AppSupabaseClient;
   /** The post to edit; without it the form creates one. */
   post?: BlogPost;
+  /** Every post, for the choice of this one's translation. */
+  posts: readonly BlogPost[];
   onBack: () => void;
   onSaved: () => void;
 }) {
   const mode = post ? 'edit' : 'create';
-  const [values, setValues] = useState<PostFormValues>(() =>
-    post ? postToValues(post) : emptyPostValues(),
+  const [initial] = useState<PostFormValues>(() =>
+    post ? postToValues(post, posts) : emptyPostValues(),
   );
+  const [values, setValues] = useState<PostFormValues>(initial);
+  const others = posts.filter(({ id }) => id !== post?.id);
   const [errors, setErrors] = useState<PostFormErrors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -97,7 +113,17 @@ export function PostForm({
     setSaving(true);
     try {
       const now = new Date();
-      const input = postInputFromValues(values, { existing: post, now });
+      const link = translationLink({
+        post,
+        initial: initial.translation,
+        chosen: chosenTranslation(values, others),
+        posts: others,
+      });
+      if (link.prepare) await setTranslationGroup(client, link.prepare.id, link.prepare.group);
+      const input = {
+        ...postInputFromValues(values, { existing: post, now }),
+        ...(link.group === undefined ? {} : { translation_group: link.group }),
+      };
       if (post) await updatePost(client, post.id, input);
       else await createPost(client, { ...input, created_at: now.toISOString() });
       onSaved();
@@ -132,6 +158,9 @@ export function PostForm({
   };
   const slugHintId = `${id}-slug-hint`;
   const languageHintId = `${id}-language-hint`;
+  const translationHintId = `${id}-translation-hint`;
+  const candidates = translationCandidates(values.language, others);
+  const otherLanguage: PostLanguage = values.language === 'english' ? 'swedish' : 'english';
 
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -177,6 +206,41 @@ export function PostForm({
               {copy.languageHint}
             </p>
           </fieldset>
+
+          <div className="admin-field">
+            <label htmlFor={fieldId('translation')}>
+              {copy.translation} <span className="admin-field__optional">{copy.optional}</span>
+            </label>
+            <select
+              {...described('translation', translationHintId)}
+              value={chosenTranslation(values, others)}
+              onChange={(e) => change({ translation: e.target.value })}
+            >
+              <option value="">{copy.noTranslation}</option>
+              {candidates.map((candidate) => {
+                const linkedTo = others.find(
+                  (other) =>
+                    other.id !== candidate.id &&
+                    other.language === values.language &&
+                    candidate.translation_group &&
+                    other.translation_group === candidate.translation_group,
+                );
+                return (
+                  <option key={candidate.id} value={candidate.id}>
+                    {copy.translationOption({
+                      title: candidate.title,
+                      path: publicPostPath(otherLanguage, candidate.slug),
+                      draft: !candidate.is_published,
+                      linkedTo: linkedTo?.title,
+                    })}
+                  </option>
+                );
+              })}
+            </select>
+            <p id={translationHintId} className="admin-field__hint">
+              {copy.translationHint(copy.languages[otherLanguage])}
+            </p>
+          </div>
 
           <div className="admin-field">
             <label htmlFor={fieldId('hero_image_url')}>
@@ -343,7 +407,7 @@ function PreviewPanel({
   language: PostLanguage;
   children: string;
 }) {
-  const lang = language === 'swedish' ? 'sv' : 'en';
+  const lang = pageLanguageOf(language);
   return (
     <section id={id} className="admin-preview" aria-labelledby={`${id}-heading`} lang={lang}>
       <h2 id={`${id}-heading`} className="admin-preview__heading" lang="en">

@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { deletePost, type BlogPost } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
-import { formatAdminDateTime } from '~/i18n/format';
+import { formatAdminDateTime, pageLanguageOf } from '~/i18n/format';
 import { LoadingStatus } from '~/ui/loading-status';
 import { adminCopy } from './copy';
-import { publicPostPath } from './post-rules';
+import { publicPostPath, translationOf } from './post-rules';
 
 const copy = adminCopy.list;
 
@@ -61,6 +61,7 @@ export function PostList({
           {posts.map((post) => {
             const language = post.language === 'swedish' ? 'swedish' : 'english';
             const titleId = `admin-post-${post.id}`;
+            const translation = translationOf(post, posts);
             return (
               <li key={post.id}>
                 <article className="admin-post" aria-labelledby={titleId}>
@@ -76,7 +77,7 @@ export function PostList({
                       </span>
                       <span
                         className="admin-badge admin-badge--language"
-                        lang={language === 'swedish' ? 'sv' : 'en'}
+                        lang={pageLanguageOf(language)}
                       >
                         {copy.languages[language]}
                       </span>
@@ -87,6 +88,14 @@ export function PostList({
                       <span>{copy.updated(formatAdminDateTime(post.updated_at))}</span>
                       {post.published_date && (
                         <span>{copy.publishedAt(formatAdminDateTime(post.published_date))}</span>
+                      )}
+                      {translation && (
+                        <span>
+                          {copy.translation}{' '}
+                          <span lang={pageLanguageOf(translation.language)}>
+                            {translation.title}
+                          </span>
+                        </span>
                       )}
                     </p>
                   </div>

@@ -1,6 +1,8 @@
 // The blog post form's rules (specification §4 "Post publication", "Slug auto-generation", §5
 // "Blog post form"): slugs from titles, validation messages, and what a save writes.
 import type { BlogPost, PostInput, PostLanguage } from '~/data/posts';
+import { pageLanguageOf } from '~/i18n/format';
+import { postPath } from '~/i18n/locale';
 import { adminCopy } from './copy';
 
 /** What the form edits, as the controls hold it. */
@@ -13,6 +15,8 @@ export interface PostFormValues {
   content: string;
   author: string;
   is_published: boolean;
+  /** The id of the post that is this one in the other language, or '' for none (issue 8). */
+  translation: string;
 }
 
 export type PostField = keyof PostFormValues;
@@ -41,7 +45,7 @@ const SLUG_PATTERN = /^[a-z0-9-]+$/;
 
 /** Where a post of a language is published: English under /blog, Swedish under /sv/blog. */
 export function publicPostPath(language: PostLanguage, slug: string): string {
-  return `${language === 'swedish' ? '/sv/blog' : '/blog'}/${slug}`;
+  return postPath(slug, pageLanguageOf(language));
 }
 
 /** An empty form: English, published, the agency team as author (§3, §9). */
@@ -55,11 +59,15 @@ export function emptyPostValues(): PostFormValues {
     content: '',
     author: DEFAULT_AUTHOR,
     is_published: true,
+    translation: '',
   };
 }
 
-/** The form's values for an existing post; a post without a language is English (§3). */
-export function postToValues(post: BlogPost): PostFormValues {
+/**
+ * The form's values for an existing post; a post without a language is English (§3). `posts` are
+ * every post, to find its translation.
+ */
+export function postToValues(post: BlogPost, posts: readonly BlogPost[] = []): PostFormValues {
   return {
     language: post.language === 'swedish' ? 'swedish' : 'english',
     hero_image_url: post.hero_image_url ?? '',
@@ -69,7 +77,67 @@ export function postToValues(post: BlogPost): PostFormValues {
     content: post.content,
     author: post.author,
     is_published: post.is_published,
+    translation: translationOf(post, posts)?.id ?? '',
   };
+}
+
+type TranslationFields = Pick<BlogPost, 'id' | 'language' | 'translation_group'>;
+
+/** The post in the other language that shares this post's translation group, if any. */
+export function translationOf<P extends TranslationFields>(
+  post: TranslationFields,
+  posts: readonly P[],
+): P | undefined {
+  if (!post.translation_group) return undefined;
+  return posts.find(
+    (other) =>
+      other.id !== post.id &&
+      other.translation_group === post.translation_group &&
+      other.language !== post.language,
+  );
+}
+
+/** The posts a post of `language` may name as its translation: the other language's, by title. */
+export function translationCandidates<P extends TranslationFields & Pick<BlogPost, 'title'>>(
+  language: PostLanguage,
+  posts: readonly P[],
+): P[] {
+  return posts
+    .filter((other) => (other.language === 'swedish' ? 'swedish' : 'english') !== language)
+    .sort((a, b) => a.title.localeCompare(b.title, 'en'));
+}
+
+/**
+ * The translation the form has chosen: its `translation`, if that is a post of the other
+ * language (after a change of language it no longer is, and the post is then saved without one).
+ */
+export function chosenTranslation(values: PostFormValues, posts: readonly BlogPost[]): string {
+  return translationCandidates(values.language, posts).some(({ id }) => id === values.translation)
+    ? values.translation
+    : '';
+}
+
+/**
+ * What a save does to the post's translation link, from the translation the form started with
+ * and the one chosen now: nothing when unchanged (`group` undefined), no group for none, or the
+ * group to share with the chosen post – the chosen post's own group, else this post's, else one
+ * named by the chosen post's id. `prepare` is the chosen post, when it must first be put into
+ * that group: alone there it links nothing, so only the save itself makes the link.
+ */
+export function translationLink(input: {
+  post?: TranslationFields;
+  initial: string;
+  chosen: string;
+  posts: readonly TranslationFields[];
+}): { group?: string | null; prepare?: { id: string; group: string } } {
+  const { post, initial, chosen, posts } = input;
+  if (chosen === initial) return {};
+  const counterpart = posts.find(({ id }) => id === chosen);
+  if (!counterpart) return { group: null };
+  const group = counterpart.translation_group ?? post?.translation_group ?? counterpart.id;
+  return counterpart.translation_group === group
+    ? { group }
+    : { group, prepare: { id: counterpart.id, group } };
 }
 
 /** Letters that Unicode does not decompose into an ASCII letter plus a mark. */

@@ -24,6 +24,7 @@ const post: BlogPost = {
   reading_minutes: 1,
   created_at: '2026-11-10T08:00:00Z',
   updated_at: '2026-11-10T08:00:00Z',
+  translation_group: null,
 };
 
 /** The post page at `path`; the list pages' loaders never finish, to hold a navigation in flight. */
@@ -34,7 +35,11 @@ type ResultWithoutBody =
 function renderPostAt(path: string, given: ResultWithoutBody) {
   const result: BlogPostResult =
     given.status === 'loaded'
-      ? { ...given, bodyHtml: renderMarkdownToHtml(given.post.content, languageFromPath(path)) }
+      ? {
+          ...given,
+          bodyHtml: renderMarkdownToHtml(given.post.content, languageFromPath(path)),
+          alternates: null,
+        }
       : given;
   const Stub = createRoutesStub([
     { path: '/blog/:slug', Component: () => <BlogPostView result={result} /> },

@@ -1,7 +1,13 @@
 import { Link } from 'react-router';
 import type { BlogPost } from '~/data/posts';
 import { formatLongDate } from '~/i18n/format';
-import { localizedPath, useCopy, useDictionary, useLanguage } from '~/i18n/locale';
+import {
+  localizedPath,
+  useCopy,
+  useDictionary,
+  useLanguage,
+  type PageAlternates,
+} from '~/i18n/locale';
 import { MarkdownHtml } from '~/ui/markdown-html';
 import { readingTimeMinutes } from '~/ui/reading-time';
 import { BlogLoading } from './blog-loading';
@@ -10,7 +16,7 @@ import { usePendingBlogPage } from './pending-blog-page';
 import './blog.css';
 
 export type BlogPostResult =
-  | { status: 'loaded'; post: BlogPost; bodyHtml: string }
+  | { status: 'loaded'; post: BlogPost; bodyHtml: string; alternates: PageAlternates | null }
   | { status: 'not-found' }
   | { status: 'failed' };
 

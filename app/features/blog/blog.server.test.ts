@@ -1,10 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataError } from '~/data/errors';
-import { getPublishedPostBySlug, listPublishedPosts, type BlogPost } from '~/data/posts';
+import {
+  getPublishedPostBySlug,
+  getPublishedTranslation,
+  listPublishedPosts,
+  type BlogPost,
+} from '~/data/posts';
 import { loadBlogList, loadBlogPost } from './blog.server';
 
 vi.mock('~/data/supabase.server', () => ({ getServerSupabase: () => ({}) }));
-vi.mock('~/data/posts', () => ({ listPublishedPosts: vi.fn(), getPublishedPostBySlug: vi.fn() }));
+vi.mock('~/data/posts', () => ({
+  listPublishedPosts: vi.fn(),
+  getPublishedPostBySlug: vi.fn(),
+  getPublishedTranslation: vi.fn(),
+}));
 
 /** The body and status of what a loader returned, with or without data()'s wrapper. */
 function unwrap(result: unknown): { body: unknown; status: number } {
@@ -62,8 +71,9 @@ describe('loadBlogList', () => {
 describe('loadBlogPost', () => {
   it('reads the post at the slug in the page language', async () => {
     vi.mocked(getPublishedPostBySlug).mockResolvedValue(post);
+    vi.mocked(getPublishedTranslation).mockResolvedValue(null);
     expect(unwrap(await loadBlogPost(request('/sv/blog/a-post'), 'a-post'))).toEqual({
-      body: { status: 'loaded', post, bodyHtml: expect.any(String) },
+      body: { status: 'loaded', post, bodyHtml: expect.any(String), alternates: null },
       status: 200,
     });
     // The body arrives as HTML rendered on the server, footnotes labelled in the page's language.
@@ -77,6 +87,19 @@ describe('loadBlogPost', () => {
       'swedish',
       'a-post',
     ]);
+  });
+
+  it('names the post and its published translation by language', async () => {
+    vi.mocked(getPublishedPostBySlug).mockResolvedValue(post);
+    vi.mocked(getPublishedTranslation).mockResolvedValue({
+      slug: 'answer-fast',
+      language: 'english',
+    });
+    const { body } = unwrap(await loadBlogPost(request('/sv/blog/a-post'), 'a-post'));
+    expect(body).toMatchObject({ alternates: { en: '/blog/answer-fast', sv: '/sv/blog/a-post' } });
+    vi.mocked(getPublishedTranslation).mockResolvedValue({ slug: 'svara', language: 'swedish' });
+    const english = unwrap(await loadBlogPost(request('/blog/a-post'), 'a-post')).body;
+    expect(english).toMatchObject({ alternates: { en: '/blog/a-post', sv: '/sv/blog/svara' } });
   });
 
   it('answers 404 when there is no such published post in that language', async () => {

@@ -1,10 +1,15 @@
 // The blog's loaders: published posts of the page's language through the data module, with the
 // states of specification §4 (loaded, empty, not found, failed) and the errors of §8.
 import { data } from 'react-router';
-import { getPublishedPostBySlug, listPublishedPosts } from '~/data/posts';
+import {
+  getPublishedPostBySlug,
+  getPublishedTranslation,
+  listPublishedPosts,
+  type BlogPost,
+} from '~/data/posts';
 import { getServerSupabase } from '~/data/supabase.server';
-import { postLanguage } from '~/i18n/format';
-import { languageFromPath } from '~/i18n/locale';
+import { pageLanguageOf, postLanguage } from '~/i18n/format';
+import { languageFromPath, postPath, type Language, type PageAlternates } from '~/i18n/locale';
 import { renderMarkdownToHtml } from '~/ui/markdown-html.server';
 
 function pageLanguage(request: Request) {
@@ -36,13 +41,26 @@ export async function loadBlogPost(request: Request, slug: string) {
     const post = await getPublishedPostBySlug(getServerSupabase(), pageLanguage(request), slug);
     if (!post) return notFound();
     const language = languageFromPath(new URL(request.url).pathname);
+    const translation = await getPublishedTranslation(getServerSupabase(), post);
     return {
       status: 'loaded' as const,
       post,
       bodyHtml: renderMarkdownToHtml(post.content, language),
+      alternates: translation ? postAlternates(post, language, translation) : null,
     };
   } catch (error) {
     console.error('Failed to load blog post:', error);
     return data({ status: 'failed' as const }, { status: 500 });
   }
+}
+
+/** The paths of a post and of its translation (the other language's post), by language. */
+function postAlternates(
+  post: Pick<BlogPost, 'slug'>,
+  language: Language,
+  translation: Pick<BlogPost, 'slug' | 'language'>,
+): PageAlternates {
+  const own = postPath(post.slug, language);
+  const twin = postPath(translation.slug, pageLanguageOf(translation.language));
+  return language === 'en' ? { en: own, sv: twin } : { en: twin, sv: own };
 }

@@ -35,8 +35,13 @@ function metaAt(pathname: string, loaderData: BlogPostResult | undefined) {
 }
 
 describe('blogPostMeta', () => {
-  it('uses the post’s title and summary, a canonical URL and no hreflang alternates', () => {
-    const tags = metaAt('/sv/blog/svara-snabbt', { status: 'loaded', post, bodyHtml: '' });
+  it('uses the post’s title and summary, a canonical URL and no hreflang alternates without a translation', () => {
+    const tags = metaAt('/sv/blog/svara-snabbt', {
+      status: 'loaded',
+      post,
+      bodyHtml: '',
+      alternates: null,
+    });
     expect(tags).toContainEqual({ title: 'Svara snabbt | Nordic Lead Agency' });
     expect(tags).toContainEqual({ name: 'description', content: post.summary });
     expect(tags).toContainEqual({
@@ -49,8 +54,50 @@ describe('blogPostMeta', () => {
     expect(tags.some((tag) => 'name' in tag && tag.name === 'robots')).toBe(false);
   });
 
+  it('names the post’s translation in hreflang, with x-default the English post', () => {
+    const alternates = { en: '/blog/answer-fast', sv: '/sv/blog/svara-snabbt' };
+    const tags = metaAt('/sv/blog/svara-snabbt', {
+      status: 'loaded',
+      post,
+      bodyHtml: '',
+      alternates,
+    });
+    const links = tags.filter((tag) => 'rel' in tag && tag.rel === 'alternate');
+    expect(links).toEqual([
+      {
+        tagName: 'link',
+        rel: 'alternate',
+        hrefLang: 'en',
+        href: 'https://example.com/blog/answer-fast',
+      },
+      {
+        tagName: 'link',
+        rel: 'alternate',
+        hrefLang: 'sv',
+        href: 'https://example.com/sv/blog/svara-snabbt',
+      },
+      {
+        tagName: 'link',
+        rel: 'alternate',
+        hrefLang: 'x-default',
+        href: 'https://example.com/blog/answer-fast',
+      },
+    ]);
+    expect(content(tags, 'og:locale:alternate')).toEqual(['en_US']);
+    expect(tags).toContainEqual({
+      tagName: 'link',
+      rel: 'canonical',
+      href: 'https://example.com/sv/blog/svara-snabbt',
+    });
+  });
+
   it('shares a post as an article with its hero image and no default-image dimensions', () => {
-    const tags = metaAt('/sv/blog/svara-snabbt', { status: 'loaded', post, bodyHtml: '' });
+    const tags = metaAt('/sv/blog/svara-snabbt', {
+      status: 'loaded',
+      post,
+      bodyHtml: '',
+      alternates: null,
+    });
     expect(content(tags, 'og:type')).toEqual(['article']);
     expect(content(tags, 'og:url')).toEqual(['https://example.com/sv/blog/svara-snabbt']);
     expect(content(tags, 'og:locale')).toEqual(['sv_SE']);
@@ -64,7 +111,12 @@ describe('blogPostMeta', () => {
 
   it('falls back to the default share image, and makes a site-relative hero image absolute', () => {
     const noImage = { ...post, hero_image_url: null };
-    const tags = metaAt('/blog/svara-snabbt', { status: 'loaded', post: noImage, bodyHtml: '' });
+    const tags = metaAt('/blog/svara-snabbt', {
+      status: 'loaded',
+      post: noImage,
+      bodyHtml: '',
+      alternates: null,
+    });
     expect(content(tags, 'og:image')).toEqual(['https://example.com/og-default.png']);
     expect(content(tags, 'og:image:width')).toEqual(['1200']);
     expect(content(tags, 'og:image:height')).toEqual(['630']);
@@ -72,12 +124,22 @@ describe('blogPostMeta', () => {
     expect(jsonLd(tags)[0]).toMatchObject({ image: 'https://example.com/og-default.png' });
 
     const relative = { ...post, hero_image_url: '/images/hero.jpg' };
-    const relativeTags = metaAt('/blog/x', { status: 'loaded', post: relative, bodyHtml: '' });
+    const relativeTags = metaAt('/blog/x', {
+      status: 'loaded',
+      post: relative,
+      bodyHtml: '',
+      alternates: null,
+    });
     expect(content(relativeTags, 'og:image')).toEqual(['https://example.com/images/hero.jpg']);
   });
 
   it('describes a Swedish post as a BlogPosting with its breadcrumb trail', () => {
-    const tags = metaAt('/sv/blog/svara-snabbt/', { status: 'loaded', post, bodyHtml: '' });
+    const tags = metaAt('/sv/blog/svara-snabbt/', {
+      status: 'loaded',
+      post,
+      bodyHtml: '',
+      alternates: null,
+    });
     const [posting, breadcrumbs] = jsonLd(tags);
     expect(posting).toMatchObject({
       '@context': 'https://schema.org',
@@ -115,7 +177,12 @@ describe('blogPostMeta', () => {
   it('names a person as the author of an English post and keeps a title with markup as plain data', () => {
     const title = 'Leads </script><script>alert(1)</script> & more';
     const english = { ...post, title, author: 'Anna Svensson', hero_image_url: null };
-    const tags = metaAt('/blog/leads', { status: 'loaded', post: english, bodyHtml: '' });
+    const tags = metaAt('/blog/leads', {
+      status: 'loaded',
+      post: english,
+      bodyHtml: '',
+      alternates: null,
+    });
     const [posting, breadcrumbs] = jsonLd(tags);
     expect(posting).toMatchObject({
       headline: title,

@@ -72,8 +72,8 @@ export function blogPostJsonLd({ post, language, origin, url, image }: PostStruc
 }
 
 /**
- * A post's own title and summary, its canonical URL and no hreflang alternates (a post exists in
- * one language), its share tags (hero image or the default) and structured data; not-found and
+ * A post's own title and summary, its canonical URL, hreflang alternates naming its translation
+ * when it has a published one (x-default the English post), its share tags (hero image or the default) and structured data; not-found and
  * failed pages are not indexed.
  */
 export function blogPostMeta(args: PageMetaArgs & { loaderData: BlogPostResult | undefined }) {
@@ -88,7 +88,7 @@ export function blogPostMeta(args: PageMetaArgs & { loaderData: BlogPostResult |
       args,
       { title: post.title, description: post.summary },
       {
-        alternates: false,
+        alternates: result.alternates ?? false,
         image,
         article: { publishedTime: post.published_date, author: post.author },
         jsonLd: blogPostJsonLd({ post, language, origin, url, image }),

@@ -3,6 +3,7 @@
 // oversized field is named beside its input instead of failing the insert.
 import type { ConsultationInput } from '~/data/consultations';
 import type { Language } from '~/i18n/locale';
+import { postLanguage } from '~/i18n/format';
 import { consultationCopy } from './copy';
 
 /** The form's controls in page order; each `name` is its column in consultations. */
@@ -137,7 +138,7 @@ export function consultationInput(
     problems: values.problems.trim(),
     how_found_us: values.how_found_us,
     additional_info: additionalInfo === '' ? null : additionalInfo,
-    language: language === 'sv' ? 'swedish' : 'english',
+    language: postLanguage(language),
     created_at: submittedAt.toISOString(),
   };
 }

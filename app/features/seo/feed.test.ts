@@ -12,6 +12,8 @@ const post = (overrides: Partial<PostListing>): PostListing => ({
   author: 'Nordic Lead Agency Team',
   published_date: '2026-10-01T08:00:00Z',
   updated_at: '2026-10-05T08:00:00Z',
+  language: 'english',
+  translation_group: null,
   ...overrides,
 });
 

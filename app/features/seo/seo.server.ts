@@ -19,15 +19,21 @@ function textResponse(body: string, contentType: string): Response {
   });
 }
 
-/** The posts of a language, or a 500 answer (logged) when they cannot be read. */
+/**
+ * The published posts of a language (or of every language), or a 500 answer (logged) when they
+ * cannot be read.
+ */
 async function withPosts(
-  language: Language,
+  language: Language | 'all',
   what: string,
   respond: (posts: PostListing[]) => Response,
 ): Promise<Response> {
   let posts: PostListing[];
   try {
-    posts = await listPublishedPostListings(getServerSupabase(), postLanguage(language));
+    posts = await listPublishedPostListings(
+      getServerSupabase(),
+      language === 'all' ? undefined : postLanguage(language),
+    );
   } catch (error) {
     console.error(`Failed to load the posts for the ${what}:`, error);
     return new Response('Temporarily unavailable', {
@@ -50,7 +56,7 @@ export function languageSitemapResponse(request: Request): Promise<Response> | R
   const language = sitemapLanguage(new URL(request.url).pathname);
   if (!language) return new Response('Not found', { status: 404 });
   const siteUrl = publicSiteUrl(request);
-  return withPosts(language, 'sitemap', (posts) =>
+  return withPosts('all', 'sitemap', (posts) =>
     textResponse(buildLanguageSitemap(siteUrl, language, posts), 'application/xml; charset=utf-8'),
   );
 }

@@ -1,6 +1,6 @@
 // Absolute addresses of the public pages, posts and feeds, from the site's public origin
 // (SITE_URL, or the request's origin when unset, as canonical links are).
-import { languages, localizedPath, type Language } from '~/i18n/locale';
+import { languages, localizedPath, postPath, type Language } from '~/i18n/locale';
 
 /** The language's version of an English path, absolute: ('/blog', 'sv') → https://…/sv/blog. */
 export function absoluteUrl(siteUrl: string, englishPath: string, language: Language): string {
@@ -8,7 +8,7 @@ export function absoluteUrl(siteUrl: string, englishPath: string, language: Lang
 }
 
 export function postUrl(siteUrl: string, slug: string, language: Language): string {
-  return absoluteUrl(siteUrl, `/blog/${slug}`, language);
+  return siteUrl + postPath(slug, language);
 }
 
 export function feedUrl(siteUrl: string, language: Language): string {

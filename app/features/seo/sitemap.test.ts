@@ -13,6 +13,8 @@ const post = (overrides: Partial<PostListing>): PostListing => ({
   author: 'Nordic Lead Agency Team',
   published_date: '2026-10-01T08:00:00Z',
   updated_at: '2026-10-05T08:00:00Z',
+  language: 'english',
+  translation_group: null,
   ...overrides,
 });
 
@@ -77,16 +79,41 @@ describe('buildLanguageSitemap', () => {
     expect(locs.some((loc) => /thank-you|almost-there|admin|login/.test(loc ?? ''))).toBe(false);
   });
 
-  it('lists each post at its URL with its last change and no alternates', () => {
+  it('lists each post of its language at its URL with its last change, and no alternates when it has no translation', () => {
     const xml = buildLanguageSitemap(siteUrl, 'sv', [
-      post({ slug: 'svara-snabbt', updated_at: '2026-11-02T23:30:00Z' }),
-      post({ slug: 'recensioner' }),
+      post({ slug: 'svara-snabbt', language: 'swedish', updated_at: '2026-11-02T23:30:00Z' }),
+      post({ slug: 'an-english-post' }),
+      post({ slug: 'recensioner', language: 'swedish' }),
     ]);
     const posts = entries(xml).filter((entry) => entry.loc?.includes('/blog/'));
     expect(posts).toEqual([
       { loc: 'https://agency.example/sv/blog/svara-snabbt', lastmod: '2026-11-02', alternates: {} },
       { loc: 'https://agency.example/sv/blog/recensioner', lastmod: '2026-10-05', alternates: {} },
     ]);
+  });
+
+  const group = '6f1c1d3e-2f0a-4c55-9a53-0d5f3a1b2c4d';
+  const translated = [
+    post({ slug: 'answer-fast', translation_group: group }),
+    post({ slug: 'svara-snabbt', language: 'swedish', translation_group: group }),
+    // A group whose other post is not published (not among the listings) links nothing.
+    post({ slug: 'reviews', translation_group: '0b8e2f3a-5c6d-4e7f-8a9b-1c2d3e4f5a6b' }),
+  ];
+
+  it.each([
+    ['en', 'https://agency.example/blog/answer-fast'],
+    ['sv', 'https://agency.example/sv/blog/svara-snabbt'],
+  ] as const)('names a post’s translation as its alternate in the %s sitemap', (language, loc) => {
+    const posts = entries(buildLanguageSitemap(siteUrl, language, translated)).filter((entry) =>
+      entry.loc?.includes('/blog/'),
+    );
+    expect(posts.find((entry) => entry.loc === loc)?.alternates).toEqual({
+      en: 'https://agency.example/blog/answer-fast',
+      sv: 'https://agency.example/sv/blog/svara-snabbt',
+      'x-default': 'https://agency.example/blog/answer-fast',
+    });
+    if (language === 'en')
+      expect(posts.find((entry) => entry.loc?.endsWith('/reviews'))?.alternates).toEqual({});
   });
 });
 
