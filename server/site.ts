@@ -70,6 +70,9 @@ export async function createSite(options: { dev: boolean }): Promise<Site> {
   return {
     async handle(req, res, url) {
       if (refuseOversizedBody(req, res)) return;
+      // Every answer of the site (assets, feeds, pages) is what its Content-Type says; pages add
+      // their other security headers in app/entry.server.tsx.
+      res.setHeader('X-Content-Type-Options', 'nosniff');
       if (await serveStatic(clientDir, req, res, url)) return;
       // Pages are compressed and validated (ETag, 304) on their way out. HEAD is rendered as
       // GET, so that its ETag and Content-Length are those of the page; the body is dropped.

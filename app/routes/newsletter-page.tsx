@@ -2,6 +2,11 @@ import type { Route } from './+types/newsletter-page';
 import { signupForms } from '~/data/config.server';
 import { NewsletterSignup } from '~/features/newsletter/newsletter-signup';
 import { pageMeta } from '~/i18n/page-meta';
+import { MAILERLITE_FORMS_ORIGIN } from '~/ui/signup-frame';
+import type { SecurityHandle } from '~/security/security-headers.server';
+
+/** The page frames the provider's hosted sign-up form. */
+export const handle: SecurityHandle = { csp: { frameSrc: [MAILERLITE_FORMS_ORIGIN] } };
 
 export function loader() {
   return { forms: signupForms('newsletter') };

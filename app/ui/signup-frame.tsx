@@ -6,21 +6,21 @@ import { useLocation } from 'react-router';
 import { useCopy, useLanguage, type Language } from '~/i18n/locale';
 import './signup-frame.css';
 
-/** Specification §9: the newsletter and guide frames are at least 400 px tall. */
-export const SIGNUP_FRAME_MIN_HEIGHT_PX = 400;
-
 /** The account and the form of each language, as the page's loader read them from the config. */
 export interface SignupForms {
   accountId: string;
   formIds: Record<Language, string>;
 }
 
+/** Where MailerLite's hosted forms come from: the one origin the pages with a form may frame. */
+export const MAILERLITE_FORMS_ORIGIN = 'https://preview.mailerlite.io';
+
 /**
  * MailerLite's hosted page of one form. preview.mailerlite.io serves the page that
  * dashboard.mailerlite.com/forms/{account}/{form}/share links to, and allows being framed.
  */
 export function mailerLiteFormUrl(accountId: string, formId: string): string {
-  return `https://preview.mailerlite.io/forms/${encodeURIComponent(accountId)}/${encodeURIComponent(formId)}/share`;
+  return `${MAILERLITE_FORMS_ORIGIN}/forms/${encodeURIComponent(accountId)}/${encodeURIComponent(formId)}/share`;
 }
 
 const copy = {
@@ -58,7 +58,6 @@ export function SignupFrame({
         src={src}
         title={title}
         loading={loading}
-        style={{ minHeight: `${SIGNUP_FRAME_MIN_HEIGHT_PX}px` }}
       />
       <p className="signup-frame__note">
         {t.refreshNote}{' '}

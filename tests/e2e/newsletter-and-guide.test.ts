@@ -185,9 +185,23 @@ describe('the server-rendered HTML', () => {
   });
 
   it('gives the frames their 400 px minimum height and a name before any script runs', async () => {
-    for (const path of ['/newsletter', '/sv/free-meta-ads-guide']) {
-      const html = await serverHtml(path);
-      expect(html).toMatch(/<iframe[^>]*title="[^"]+"[^>]*style="min-height:400px"/);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      for (const path of ['/newsletter', '/sv/free-meta-ads-guide']) {
+        await page.goto(site.url + path);
+        const frame = page.locator('iframe.signup-frame__frame');
+        expect(await frame.getAttribute('title'), path).toBeTruthy();
+        expect(await frame.evaluate((element) => getComputedStyle(element).minHeight), path).toBe(
+          '400px',
+        );
+        // As narrow as a phone, the frame keeps the minimum.
+        await page.setViewportSize({ width: 320, height: 640 });
+        expect((await frame.boundingBox())?.height).toBeGreaterThanOrEqual(400);
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
+    } finally {
+      await context.close();
     }
   });
 

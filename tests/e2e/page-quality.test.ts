@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { gotoHydrated, launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { englishPagePaths, swedishPagePaths } from '../support/pages.ts';
 import { startSite, type RunningSite } from '../support/site.ts';
 
 let site: RunningSite;
@@ -20,27 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.stop();
 });
-
-const englishPaths = [
-  '/',
-  '/book-call',
-  '/book-call/thank-you',
-  '/newsletter',
-  '/newsletter/almost-there',
-  '/newsletter/thank-you',
-  '/free-meta-ads-guide',
-  '/blog',
-  '/blog/meta-lead-forms-vs-landing-pages',
-  '/privacy-policy',
-  '/no-such-page',
-];
-const swedishPaths = [
-  '/sv',
-  ...englishPaths.slice(1, 8).map((path) => `/sv${path}`),
-  '/sv/blog/svara-snabbt-pa-forfragningar',
-  '/sv/privacy-policy',
-  '/sv/no-such-page',
-];
 
 /** Sums every layout shift of the page from its first paint on (buffered). */
 const recordLayoutShifts = () => {
@@ -59,7 +39,7 @@ describe.each([
 ])('on %s', (_, viewport) => {
   const browsing = pagePerTest(() => browser, { viewport });
 
-  it.each([...englishPaths, ...swedishPaths, '/login'])(
+  it.each([...englishPagePaths, ...swedishPagePaths, '/login'])(
     '%s loads and hydrates without layout shift and without accessibility violations',
     async (path) => {
       const { page } = browsing;

@@ -293,9 +293,7 @@ describe('translations', () => {
   });
 
   it('leaves the link alone when the choice did not change', () => {
-    expect(translationLink({ post: posts[0], initial: 'sv-1', chosen: 'sv-1', posts })).toEqual(
-      {},
-    );
+    expect(translationLink({ post: posts[0], initial: 'sv-1', chosen: 'sv-1', posts })).toEqual({});
     expect(translationLink({ initial: '', chosen: '', posts })).toEqual({});
   });
 

@@ -1,0 +1,84 @@
+// How a page becomes a response: React renders the whole document first (the server buffers pages
+// anyway, to give them an ETag), so the response can carry a Content-Security-Policy with the
+// hashes of exactly the inline scripts it holds, and the other security headers of issue 8.
+import { Writable } from 'node:stream';
+import type { EntryContext } from 'react-router';
+import { ServerRouter } from 'react-router';
+import { renderToPipeableStream } from 'react-dom/server';
+import { browserSupabaseConfig, serverEnv } from '~/data/config.server';
+import { pageSecurityHeaders, type SecurityHandle } from '~/security/security-headers.server';
+
+export const streamTimeout = 5_000;
+
+/** The frame origins the matched routes name in their handles. */
+function frameSources(context: EntryContext): string[] {
+  const origins = context.staticHandlerContext.matches.flatMap((match) => {
+    const handle = context.routeModules[match.route.id]?.handle as SecurityHandle | undefined;
+    return handle?.csp?.frameSrc ?? [];
+  });
+  return [...new Set(origins)];
+}
+
+/** The Supabase origin the browser calls, when it is not this site (a hosted project). */
+function connectSources(): string[] {
+  const { supabaseUrl } = browserSupabaseConfig(serverEnv());
+  return supabaseUrl ? [new URL(supabaseUrl).origin] : [];
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    let status = responseStatusCode;
+    let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const document = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeout);
+        const html = Buffer.concat(chunks).toString('utf8');
+        const env = serverEnv();
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        const headers = pageSecurityHeaders({
+          html,
+          frameSources: frameSources(routerContext),
+          connectSources: connectSources(),
+          https: (env.SITE_URL ?? '').startsWith('https:'),
+          reportOnly: import.meta.env.DEV,
+        });
+        for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value);
+        resolve(new Response(html, { status, headers: responseHeaders }));
+        callback();
+      },
+    });
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        onShellReady() {
+          shellRendered = true;
+        },
+        onAllReady() {
+          pipe(document);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          // Errors while rendering the shell reject and are logged by React Router.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    // Abort after streamTimeout, leaving time to render the rejected boundaries.
+    const timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}

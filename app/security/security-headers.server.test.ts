@@ -1,0 +1,102 @@
+import { hash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  contentSecurityPolicy,
+  inlineHashes,
+  pageSecurityHeaders,
+} from './security-headers.server';
+
+const sha = (text: string) => `'sha256-${hash('sha256', text, 'base64')}'`;
+
+const page = [
+  '<!DOCTYPE html><html><head>',
+  '<script type="application/ld+json">{"@type":"BlogPosting"}</script>',
+  '<link rel="modulepreload" href="/assets/entry.js"/>',
+  '<noscript><style>.site-nav{display:flex}</style></noscript>',
+  '</head><body>',
+  '<script>window.__context = {"a":"\\u003c/script>"};</script>',
+  '<script type="module" async="">import("/assets/entry.js");</script>',
+  '<script src="/assets/other.js"></script>',
+  '<SCRIPT>console.log(1)</SCRIPT >',
+  '<script>window.__context = {"a":"\\u003c/script>"};</script>',
+  '</body></html>',
+].join('');
+
+describe('inlineHashes', () => {
+  it('hashes each inline script a browser runs, once, and skips data blocks and files', () => {
+    expect(inlineHashes(page, 'script')).toEqual([
+      sha('window.__context = {"a":"\\u003c/script>"};'),
+      sha('import("/assets/entry.js");'),
+      sha('console.log(1)'),
+    ]);
+  });
+
+  it('hashes inline styles, the menu’s no-script rule among them', () => {
+    expect(inlineHashes(page, 'style')).toEqual([sha('.site-nav{display:flex}')]);
+    expect(inlineHashes('<p>no styles</p>', 'style')).toEqual([]);
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  const directives = (policy: string) =>
+    Object.fromEntries(
+      policy.split('; ').map((directive) => {
+        const [name, ...sources] = directive.split(' ');
+        return [name, sources];
+      }),
+    );
+
+  it('starts from nothing and allows the page’s own scripts and styles by hash, never unsafe-inline', () => {
+    const policy = contentSecurityPolicy({ html: page });
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    expect(directives(policy)).toEqual({
+      'default-src': ["'none'"],
+      'script-src': ["'self'", ...inlineHashes(page, 'script')],
+      'style-src': ["'self'", sha('.site-nav{display:flex}')],
+      'img-src': ["'self'", 'https:'],
+      'font-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'manifest-src': ["'self'"],
+      'form-action': ["'self'"],
+      'base-uri': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
+  });
+
+  it('allows frames only from the origins the page names, and a hosted Supabase project', () => {
+    const policy = directives(
+      contentSecurityPolicy({
+        html: page,
+        frameSources: ['https://preview.mailerlite.io'],
+        connectSources: ['https://abc.supabase.co'],
+      }),
+    );
+    expect(policy['frame-src']).toEqual(['https://preview.mailerlite.io']);
+    expect(policy['connect-src']).toEqual(["'self'", 'https://abc.supabase.co']);
+  });
+});
+
+describe('pageSecurityHeaders', () => {
+  it('sends the headers MDN Observatory grades, and HSTS only for an https site', () => {
+    const headers = pageSecurityHeaders({ html: page });
+    expect(headers).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    });
+    expect(headers['Permissions-Policy']).toMatch(/(^|, )camera=\(\)/);
+    expect(headers['Permissions-Policy']).toMatch(/(^|, )geolocation=\(\)/);
+    expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(headers).not.toHaveProperty('Strict-Transport-Security');
+    expect(pageSecurityHeaders({ html: page, https: true })['Strict-Transport-Security']).toBe(
+      'max-age=63072000',
+    );
+  });
+
+  it('only reports the policy in development', () => {
+    const headers = pageSecurityHeaders({ html: page, reportOnly: true });
+    expect(headers).not.toHaveProperty('Content-Security-Policy');
+    expect(headers['Content-Security-Policy-Report-Only']).toContain("default-src 'none'");
+  });
+});
