@@ -41,19 +41,26 @@ export type PostInput = Pick<
 > &
   Partial<Pick<BlogPost, 'translation_group'>>;
 
-/** Published posts of one language, newest first; `limit` for the "latest posts" lists. */
+/**
+ * Published posts of one language, newest first; `limit` for the "latest posts" lists and the
+ * blog's pages, `offset` for the pages after the first.
+ */
 export async function listPublishedPosts(
   client: AppSupabaseClient,
   language: PostLanguage,
-  options: { limit?: number } = {},
+  /** `offset` counts only with a `limit`. */
+  options: { limit?: number; offset?: number } = {},
 ): Promise<PostSummary[]> {
   let query = client
     .from('blog_posts')
     .select(summaryColumns)
     .eq('is_published', true)
     .eq('language', language)
-    .order('published_date', { ascending: false });
-  if (options.limit !== undefined) query = query.limit(options.limit);
+    .order('published_date', { ascending: false })
+    // Posts published at the same moment keep one order from page to page.
+    .order('id', { ascending: false });
+  const { limit, offset = 0 } = options;
+  if (limit !== undefined) query = query.range(offset, offset + limit - 1);
   const { data, error, status } = await query;
   if (error) throw dataError(error, status);
   return data;

@@ -4,26 +4,37 @@ import type { Language } from './locale';
 
 const locales: Record<Language, string> = { en: 'en-US', sv: 'sv-SE' };
 
+// Formatters are made once per language: building an Intl.DateTimeFormat costs far more than
+// formatting with one, and a blog list formats a date per card.
+const longDates = Object.fromEntries(
+  Object.entries(locales).map(([language, locale]) => [
+    language,
+    new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'Europe/Stockholm',
+    }),
+  ]),
+) as Record<Language, Intl.DateTimeFormat>;
+
+const adminDateTimes = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Stockholm',
+});
+
 /** "November 21, 2026" / "21 november 2026". Dates are shown in the agency's time zone. */
 export function formatLongDate(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(locales[language], {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'Europe/Stockholm',
-  }).format(new Date(iso));
+  return longDates[language].format(new Date(iso));
 }
 
 /** The blog manager's date-time: "Nov 21, 2026, 09:30 AM" (en-US, short month, hour and minute). */
 export function formatAdminDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Stockholm',
-  }).format(new Date(iso));
+  return adminDateTimes.format(new Date(iso));
 }
 
 /** The blog_posts.language value of a page language. */

@@ -35,6 +35,10 @@ export interface PageMetaOptions {
   article?: { publishedTime?: string | null; author: string };
   /** Structured data (schema.org objects) rendered as <script type="application/ld+json">. */
   jsonLd?: readonly JsonLd[];
+  /** The query that is part of the page's address (a later blog page: ?page=2), kept canonical. */
+  search?: string;
+  /** The pages before and after this one in a series (the blog's pages), as rel=prev/next. */
+  series?: { previous?: string | null; next?: string | null };
 }
 
 /** A schema.org object; React Router serializes it with `<` escaped as \u003c. */
@@ -84,6 +88,8 @@ export function pageMeta(
     image,
     article,
     jsonLd = [],
+    search = '',
+    series,
   }: PageMetaOptions = {},
 ): MetaDescriptor[] {
   const language = languageFromPath(args.location.pathname);
@@ -101,7 +107,7 @@ export function pageMeta(
     (typeof alternates === 'object'
       ? alternates[target]
       : withoutTrailingSlash(switchLanguagePath(args.location.pathname, target)));
-  const canonical = pathIn(language);
+  const canonical = pathIn(language) + search;
   const shareImage = image || origin + defaultShareImage.path;
   if (!noindex) tags.push({ tagName: 'link', rel: 'canonical', href: canonical });
   tags.push(
@@ -140,6 +146,8 @@ export function pageMeta(
   if (description) tags.push({ name: 'twitter:description', content: description });
   tags.push({ name: 'twitter:image', content: shareImage });
   for (const data of jsonLd) tags.push({ 'script:ld+json': data });
+  if (series?.previous) tags.push({ tagName: 'link', rel: 'prev', href: origin + series.previous });
+  if (series?.next) tags.push({ tagName: 'link', rel: 'next', href: origin + series.next });
   if (alternates && !noindex) {
     for (const target of languages) {
       tags.push({

@@ -1,13 +1,37 @@
 import type { Route } from './+types/blog-page';
 import { loadBlogList } from '~/features/blog/blog.server';
-import { BlogList } from '~/features/blog/blog-list';
+import { BlogList, blogPagePath } from '~/features/blog/blog-list';
+import { blogCopy } from '~/features/blog/copy';
+import { languageFromPath } from '~/i18n/locale';
 import { pageMeta } from '~/i18n/page-meta';
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadBlogList(request);
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.blog);
+/**
+ * The first page is the blog with its twin in the other language; a later page names its number
+ * in the title, is its own canonical address and has no twin. Each page names its neighbours.
+ */
+export const meta: Route.MetaFunction = (args) => {
+  const result = args.loaderData;
+  if (result?.status !== 'loaded') return pageMeta(args, (t) => t.pages.blog);
+  const language = languageFromPath(args.location.pathname);
+  const { page, hasOlder } = result;
+  const series = {
+    previous: page > 1 ? blogPagePath(page - 1, language) : null,
+    next: hasOlder ? blogPagePath(page + 1, language) : null,
+  };
+  if (page === 1) return pageMeta(args, (t) => t.pages.blog, { series });
+  return pageMeta(
+    args,
+    (t) => ({
+      ...t.pages.blog,
+      title: `${t.pages.blog.title} – ${blogCopy[language].list.page(page)}`,
+    }),
+    { alternates: false, search: `?page=${page}`, series },
+  );
+};
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
   return <BlogList result={loaderData} />;

@@ -42,8 +42,32 @@ function renderListAt(path: string, result: BlogListResult) {
 }
 
 describe('BlogList', () => {
+  it('links the newer and the older page when there are more posts than one page holds', () => {
+    renderListAt('/sv/blog?page=2', { status: 'loaded', posts, page: 2, hasOlder: true });
+    const pages = screen.getByRole('navigation', { name: 'Bloggens sidor' });
+    const newer = screen.getByRole('link', { name: /Nyare inlägg/ });
+    const older = screen.getByRole('link', { name: /Äldre inlägg/ });
+    expect(pages.contains(newer) && pages.contains(older)).toBe(true);
+    expect(newer.getAttribute('href')).toBe('/sv/blog');
+    expect(newer.getAttribute('rel')).toBe('prev');
+    expect(older.getAttribute('href')).toBe('/sv/blog?page=3');
+    expect(older.getAttribute('rel')).toBe('next');
+    expect(pages.textContent).toContain('Sida 2');
+  });
+
+  it('shows no page links when every post fits on the first page', () => {
+    renderListAt('/blog', { status: 'loaded', posts, page: 1, hasOlder: false });
+    expect(screen.queryByRole('navigation', { name: 'Blog pages' })).toBeNull();
+    cleanup();
+    renderListAt('/blog', { status: 'loaded', posts, page: 1, hasOlder: true });
+    expect(screen.getByRole('link', { name: /Older posts/ }).getAttribute('href')).toBe(
+      '/blog?page=2',
+    );
+    expect(screen.queryByRole('link', { name: /Newer posts/ })).toBeNull();
+  });
+
   it('shows the English title, intro and the posts as cards with reading time, in order', () => {
-    renderListAt('/blog', { status: 'loaded', posts });
+    renderListAt('/blog', { status: 'loaded', posts, page: 1, hasOlder: false });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Marketing Insights & Tips' }),
     ).toBeTruthy();
@@ -55,7 +79,7 @@ describe('BlogList', () => {
   });
 
   it('shows the Swedish title and intro', () => {
-    renderListAt('/sv/blog', { status: 'loaded', posts });
+    renderListAt('/sv/blog', { status: 'loaded', posts, page: 1, hasOlder: false });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Marknadsföringsinsikter & tips' }),
     ).toBeTruthy();
@@ -73,15 +97,15 @@ describe('BlogList', () => {
   });
 
   it('shows the empty text when the language has no published posts', () => {
-    renderListAt('/blog', { status: 'loaded', posts: [] });
+    renderListAt('/blog', { status: 'loaded', posts: [], page: 1, hasOlder: false });
     expect(screen.getByText('No blog posts available yet.')).toBeTruthy();
     cleanup();
-    renderListAt('/sv/blog', { status: 'loaded', posts: [] });
+    renderListAt('/sv/blog', { status: 'loaded', posts: [], page: 1, hasOlder: false });
     expect(screen.getByText('Inga blogginlägg tillgängliga ännu.')).toBeTruthy();
   });
 
   it('gives way to the post spinner while a clicked post loads', async () => {
-    renderListAt('/sv/blog', { status: 'loaded', posts });
+    renderListAt('/sv/blog', { status: 'loaded', posts, page: 1, hasOlder: false });
     fireEvent.click(screen.getByRole('link', { name: 'Newer post' }));
     expect((await screen.findByRole('status')).textContent).toBe('Laddar blogginlägget...');
     expect(screen.queryByRole('article')).toBeNull();

@@ -1,5 +1,6 @@
+import { Link } from 'react-router';
 import type { PostSummary } from '~/data/posts';
-import { useCopy, useDictionary } from '~/i18n/locale';
+import { localizedPath, useCopy, useDictionary, useLanguage, type Language } from '~/i18n/locale';
 import { PageIntro } from '~/ui/page-intro';
 import { PostGrid } from '~/ui/post-card';
 import { BlogLoading } from './blog-loading';
@@ -7,11 +8,19 @@ import { blogCopy } from './copy';
 import { usePendingBlogPage } from './pending-blog-page';
 import './blog.css';
 
-export type BlogListResult = { status: 'loaded'; posts: PostSummary[] } | { status: 'failed' };
+export type BlogListResult =
+  | { status: 'loaded'; posts: PostSummary[]; page: number; hasOlder: boolean }
+  | { status: 'failed' };
+
+/** The address of a page of the blog list: /blog for the first, /blog?page=N after it. */
+export function blogPagePath(page: number, language: Language): string {
+  return localizedPath(page > 1 ? `/blog?page=${page}` : '/blog', language);
+}
 
 /**
- * The blog list (specification §2): title, intro and every published post of the page's language
- * as cards with their reading time, or the error or empty text.
+ * The blog list (specification §2): title, intro and the published posts of the page's language
+ * as cards with their reading time, or the error or empty text. Every post is listed, newest
+ * first, 30 to a page, with links to the newer and older pages (issue 8).
  */
 export function BlogList({ result }: { result: BlogListResult }) {
   const page = useDictionary().pages.blog;
@@ -27,9 +36,35 @@ export function BlogList({ result }: { result: BlogListResult }) {
             {copy.list.failed}
           </p>
         ) : (
-          <PostGrid posts={result.posts} showReadingTime />
+          <>
+            <PostGrid posts={result.posts} showReadingTime />
+            <Pagination page={result.page} hasOlder={result.hasOlder} />
+          </>
         )}
       </div>
     </>
+  );
+}
+
+function Pagination({ page, hasOlder }: { page: number; hasOlder: boolean }) {
+  const copy = useCopy(blogCopy).list;
+  const language = useLanguage();
+  if (page === 1 && !hasOlder) return null;
+  return (
+    <nav className="blog-pages" aria-label={copy.pagesLabel}>
+      {page > 1 && (
+        <Link to={blogPagePath(page - 1, language)} rel="prev" className="blog-pages__newer">
+          <span aria-hidden="true">← </span>
+          {copy.newer}
+        </Link>
+      )}
+      <p className="blog-pages__current">{copy.page(page)}</p>
+      {hasOlder && (
+        <Link to={blogPagePath(page + 1, language)} rel="next" className="blog-pages__older">
+          {copy.older}
+          <span aria-hidden="true"> →</span>
+        </Link>
+      )}
+    </nav>
   );
 }

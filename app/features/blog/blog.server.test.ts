@@ -31,6 +31,7 @@ function unwrap(result: unknown): { body: unknown; status: number } {
 
 const request = (path: string) => new Request(`http://127.0.0.1:3000${path}`);
 const post = {
+  id: 'a',
   slug: 'a-post',
   title: 'A post',
   content: '## Varför\n\nSvara *snabbt*.[^1]\n\n[^1]: Inom en timme.',
@@ -48,13 +49,45 @@ describe('loadBlogList', () => {
   it('reads the published posts of the page language', async () => {
     vi.mocked(listPublishedPosts).mockResolvedValue([]);
     expect(unwrap(await loadBlogList(request('/sv/blog')))).toEqual({
-      body: { status: 'loaded', posts: [] },
+      body: { status: 'loaded', posts: [], page: 1, hasOlder: false, alternates: null },
       status: 200,
     });
     expect(vi.mocked(listPublishedPosts).mock.calls[0]![1]).toBe('swedish');
+    expect(vi.mocked(listPublishedPosts).mock.calls[0]![2]).toEqual({ limit: 31, offset: 0 });
     await loadBlogList(request('/blog'));
     expect(vi.mocked(listPublishedPosts).mock.calls[1]![1]).toBe('english');
     expect(logged).toEqual([]);
+  });
+
+  it('reads one page of 30 posts and says whether an older page follows', async () => {
+    const many = Array.from({ length: 31 }, (_, i) => ({ ...post, slug: `p-${i}` }));
+    vi.mocked(listPublishedPosts).mockResolvedValue(many);
+    const { body } = unwrap(await loadBlogList(request('/blog?page=3')));
+    expect(vi.mocked(listPublishedPosts).mock.calls[0]![2]).toEqual({ limit: 31, offset: 60 });
+    expect(body).toMatchObject({
+      page: 3,
+      hasOlder: true,
+      alternates: { en: '/blog', sv: '/sv/blog' },
+    });
+    expect((body as { posts: unknown[] }).posts).toHaveLength(30);
+  });
+
+  it.each([
+    '/blog?page=0',
+    '/blog?page=-1',
+    '/blog?page=abc',
+    '/blog?page=02',
+    '/blog?page=9999999',
+  ])('answers 404 for %s without reading', async (path) => {
+    const thrown = await loadBlogList(request(path)).catch((error: unknown) => error);
+    expect(unwrap(thrown).status).toBe(404);
+    expect(listPublishedPosts).not.toHaveBeenCalled();
+  });
+
+  it('answers 404 for a page after the last', async () => {
+    vi.mocked(listPublishedPosts).mockResolvedValue([]);
+    const thrown = await loadBlogList(request('/sv/blog?page=2')).catch((error: unknown) => error);
+    expect(unwrap(thrown).status).toBe(404);
   });
 
   it('answers 500 and logs the error when the posts cannot be read', async () => {

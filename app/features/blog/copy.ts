@@ -4,6 +4,10 @@
 const en = {
   list: {
     failed: 'Failed to load blog posts',
+    pagesLabel: 'Blog pages',
+    page: (page: number) => `Page ${page}`,
+    newer: 'Newer posts',
+    older: 'Older posts',
   },
   post: {
     loading: 'Loading blog post...',
@@ -24,6 +28,10 @@ export type BlogCopy = typeof en;
 const sv: BlogCopy = {
   list: {
     failed: 'Misslyckades att ladda blogginlägg',
+    pagesLabel: 'Bloggens sidor',
+    page: (page: number) => `Sida ${page}`,
+    newer: 'Nyare inlägg',
+    older: 'Äldre inlägg',
   },
   post: {
     loading: 'Laddar blogginlägget...',
