@@ -26,6 +26,16 @@ import {
 const root = path.resolve(import.meta.dirname, '..');
 const seedFile = path.join(root, 'supabase/seed.sql');
 
+/**
+ * A request that may change what the pages show: a write to the posts through /rest/v1 (the pages
+ * read nothing else that changes; a lead is written by the form's action and shown only to the
+ * signed-in inbox, which is not cached).
+ */
+function changesPosts(method: string | undefined, pathname: string): boolean {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  return pathname === '/rest/v1/blog_posts';
+}
+
 export interface RunningServer {
   /** The origin the server listens on, e.g. http://127.0.0.1:3000 */
   url: string;
@@ -186,6 +196,12 @@ export async function startServer(
         if (req.method === 'OPTIONS') {
           res.writeHead(204).end();
           return;
+        }
+        if (site && changesPosts(req.method, url.pathname)) {
+          const changed = site;
+          res.once('finish', () => {
+            if (res.statusCode < 400) changed.invalidate();
+          });
         }
         await mount[1](req, res, url);
         return;

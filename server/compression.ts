@@ -148,6 +148,13 @@ function hasNoBody(status: number): boolean {
 export interface CompressResponseOptions {
   /** The request's method as the client sent it (the site renders HEAD as GET). */
   method: string;
+  /** Called with every whole page (GET/HEAD 200, buffered) as it is sent: the page cache. */
+  onBuffered?: (page: {
+    headers: OutgoingHttpHeaders;
+    body: Buffer;
+    etag: string;
+    encoded: { encoding: Encoding; body: Buffer };
+  }) => void;
 }
 
 /**
@@ -162,7 +169,7 @@ export interface CompressResponseOptions {
 export function compressResponse(
   req: IncomingMessage,
   res: ServerResponse,
-  { method }: CompressResponseOptions,
+  { method, onBuffered }: CompressResponseOptions,
 ): void {
   const originalWriteHead = res.writeHead;
   const originalWrite = res.write;
@@ -217,6 +224,7 @@ export function compressResponse(
     }
     const encoding = body.length >= MIN_COMPRESSIBLE_BYTES ? accepted : 'identity';
     const sent = await compressBody(body, encoding);
+    if (etag && onBuffered) onBuffered({ headers, body, etag, encoded: { encoding, body: sent } });
     commit(
       {
         ...(etag ? { etag } : {}),

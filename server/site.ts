@@ -7,12 +7,15 @@ import { pathToFileURL } from 'node:url';
 import { createRequestListener } from '@react-router/node';
 import { compressResponse } from './compression.ts';
 import { MAX_BODY_BYTES, sendJson, type Handler } from './http.ts';
+import { PageCache } from './page-cache.ts';
 import { serveStatic } from './static.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 export interface Site {
   handle: Handler;
+  /** The content behind the pages changed (a post was written): forget every cached page. */
+  invalidate(): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,8 @@ export async function createSite(options: { dev: boolean }): Promise<Site> {
           });
           res.once('finish', () => resolve());
         }),
+      // Development renders every request afresh.
+      invalidate: () => {},
       close: () => devServer.close(),
     };
   }
@@ -67,7 +72,9 @@ export async function createSite(options: { dev: boolean }): Promise<Site> {
   const build = await import(pathToFileURL(serverBuild).href);
   const listener = createRequestListener({ build, mode: 'production' });
   const clientDir = path.join(root, 'build/client');
+  const pages = new PageCache();
   return {
+    invalidate: () => pages.clear(),
     async handle(req, res, url) {
       if (refuseOversizedBody(req, res)) return;
       // Every answer of the site (assets, feeds, pages) is what its Content-Type says; pages add
@@ -77,7 +84,13 @@ export async function createSite(options: { dev: boolean }): Promise<Site> {
       // Pages are compressed and validated (ETag, 304) on their way out. HEAD is rendered as
       // GET, so that its ETag and Content-Length are those of the page; the body is dropped.
       const method = req.method ?? 'GET';
-      compressResponse(req, res, { method });
+      const key = pages.keyOf(req, url);
+      if (key !== null && (await pages.serve(key, req, res))) return;
+      const generation = pages.generation;
+      compressResponse(req, res, {
+        method,
+        onBuffered: key === null ? undefined : (page) => pages.store(key, page, generation),
+      });
       if (method === 'HEAD') req.method = 'GET';
       await listener(req, res);
     },

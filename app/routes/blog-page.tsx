@@ -4,6 +4,7 @@ import { BlogList, blogPagePath } from '~/features/blog/blog-list';
 import { blogCopy } from '~/features/blog/copy';
 import { languageFromPath } from '~/i18n/locale';
 import { pageMeta } from '~/i18n/page-meta';
+import { sharedPageHeaders } from '~/config/caching';
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadBlogList(request);
@@ -32,6 +33,9 @@ export const meta: Route.MetaFunction = (args) => {
     { alternates: false, search: `?page=${page}`, series },
   );
 };
+
+/** The same for every visitor: kept a minute by shared caches (see app/config/caching.ts). */
+export const headers = sharedPageHeaders;
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
   return <BlogList result={loaderData} />;

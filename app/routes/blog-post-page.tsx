@@ -2,12 +2,16 @@ import type { Route } from './+types/blog-post-page';
 import { loadBlogPost } from '~/features/blog/blog.server';
 import { BlogPostView } from '~/features/blog/blog-post';
 import { blogPostMeta } from '~/features/blog/post-meta';
+import { sharedPageHeaders } from '~/config/caching';
 
 export function loader({ request, params }: Route.LoaderArgs) {
   return loadBlogPost(request, params.slug);
 }
 
 export const meta: Route.MetaFunction = (args) => blogPostMeta(args);
+
+/** The same for every visitor: kept a minute by shared caches (see app/config/caching.ts). */
+export const headers = sharedPageHeaders;
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return <BlogPostView result={loaderData} />;

@@ -4,6 +4,7 @@ import { NewsletterSignup } from '~/features/newsletter/newsletter-signup';
 import { pageMeta } from '~/i18n/page-meta';
 import { MAILERLITE_FORMS_ORIGIN } from '~/ui/signup-frame';
 import type { SecurityHandle } from '~/security/security-headers.server';
+import { sharedPageHeaders } from '~/config/caching';
 
 /** The page frames the provider's hosted sign-up form. */
 export const handle: SecurityHandle = { csp: { frameSrc: [MAILERLITE_FORMS_ORIGIN] } };
@@ -13,6 +14,9 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.newsletter);
+
+/** The same for every visitor: kept a minute by shared caches (see app/config/caching.ts). */
+export const headers = sharedPageHeaders;
 
 export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
   return <NewsletterSignup forms={loaderData.forms} />;

@@ -1,6 +1,7 @@
 import type { Route } from './+types/privacy-policy-page';
 import { PrivacyPolicy, policyDay } from '~/features/legal/privacy-policy';
 import { pageMeta } from '~/i18n/page-meta';
+import { sharedPageHeaders } from '~/config/caching';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.privacyPolicy);
 
@@ -11,6 +12,9 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.
 export function loader() {
   return { today: policyDay() };
 }
+
+/** The same for every visitor: kept a minute by shared caches (see app/config/caching.ts). */
+export const headers = sharedPageHeaders;
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
   return <PrivacyPolicy today={loaderData.today} />;
