@@ -69,6 +69,7 @@ describe('PageCache', () => {
     expect(cache.keyOf(req('POST'), url)).toBeNull();
     expect(cache.keyOf(req('GET', { authorization: 'Bearer x' }), url)).toBeNull();
     expect(cache.keyOf(req('GET', { cookie: 'a=b' }), url)).toBeNull();
+    expect(cache.keyOf(req('GET', { 'cache-control': 'no-cache' }), url)).toBeNull();
   });
 
   it('keeps only what a shared cache may keep', () => {

@@ -66,11 +66,13 @@ export class PageCache {
 
   /**
    * The key of a request the cache may answer: a GET or HEAD that carries no credentials, by host
-   * (pages name their own origin when SITE_URL is unset) and path with query; null otherwise.
+   * (pages name their own origin when SITE_URL is unset) and path with query; null otherwise, and
+   * for a request that asks for a fresh copy (Cache-Control: no-cache, as a hard reload sends).
    */
   keyOf(req: IncomingMessage, url: URL): string | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     if (req.headers.authorization || req.headers.cookie) return null;
+    if (/no-cache|no-store/i.test(String(req.headers['cache-control'] ?? ''))) return null;
     return `${req.headers.host ?? ''} ${url.pathname}${url.search}`;
   }
 

@@ -218,6 +218,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         'slug',
         'summary',
         'title',
+        'translation_group',
         'updated_at',
       ]);
     });
@@ -277,6 +278,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         created_at: '2026-11-01T09:00:00+00:00',
         // Computed by the database from the content (issue 8).
         reading_minutes: 1,
+        translation_group: null,
       });
     });
 
