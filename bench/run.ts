@@ -1,10 +1,11 @@
 // npm run bench: requests per second and latency of the data API through /rest/v1, on PGlite and
 // on PostgreSQL, with the server in its own process and autocannon generating load from this one;
-// then the page weights (page-weight.ts) and the server-rendered pages' throughput
-// (server-throughput.ts).
+// then the page weights (page-weight.ts), the server-rendered pages' throughput
+// (server-throughput.ts) and the Lighthouse speed budget (lighthouse.ts).
 import autocannon from 'autocannon';
 import { createTestDatabase, testDatabaseUrl } from '../tests/support/databases.ts';
 import { startSite } from '../tests/support/site.ts';
+import { printLighthouse } from './lighthouse.ts';
 import { measurePageWeights } from './page-weight.ts';
 import { printServerThroughput } from './server-throughput.ts';
 
@@ -121,3 +122,5 @@ console.log('\nPage weight of a first visit (HTML + referenced JS and CSS):');
 console.table(await measurePageWeights());
 
 await printServerThroughput();
+
+await printLighthouse();
