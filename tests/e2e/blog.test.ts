@@ -303,3 +303,29 @@ describe('in the browser', () => {
     });
   });
 });
+
+describe('Swedish headings on a phone', () => {
+  const browsing = pagePerTest(() => browser, { viewport: { width: 320, height: 700 } });
+
+  it.each(['/sv/blog', '/sv/blog/svara-snabbt-pa-forfragningar', '/sv'])(
+    'on %s are Swedish and hyphenate (lang + hyphens: auto) rather than break mid-word',
+    async (path) => {
+      const { page } = browsing;
+      await gotoHydrated(page, site.url + path);
+      const headings = await page.locator('main :is(h1, h2, h3)').evaluateAll((elements) =>
+        elements.map((element) => {
+          const style = getComputedStyle(element);
+          return {
+            text: element.textContent,
+            lang: element.closest('[lang]')?.getAttribute('lang'),
+            hyphens: style.hyphens || style.getPropertyValue('-webkit-hyphens'),
+          };
+        }),
+      );
+      expect(headings.length).toBeGreaterThan(0);
+      for (const heading of headings) {
+        expect(heading, heading.text ?? '').toMatchObject({ lang: 'sv', hyphens: 'auto' });
+      }
+    },
+  );
+});
