@@ -36,13 +36,19 @@ const schema = z.object({
 
 export type ServerEnv = z.output<typeof schema>;
 
+const names = Object.keys(schema.shape) as Array<keyof typeof schema.shape>;
+let last: { key: string; env: ServerEnv } | undefined;
+
 /**
- * Parsed on every call rather than once: the server sets SUPABASE_* after it has loaded the build
- * and learned its port.
+ * Read on every call rather than once: the server sets SUPABASE_* after it has loaded the build
+ * and learned its port. Parsed again only when one of its variables changed (a page asks several
+ * times per request).
  */
 export function serverEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const key = names.map((name) => env[name] ?? '').join('\0');
+  if (last?.key === key) return last.env;
   const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+    names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])),
   );
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
@@ -51,6 +57,7 @@ export function serverEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     );
     throw new Error(`The site's environment is incomplete:\n${problems.join('\n')}`);
   }
+  last = { key, env: parsed.data };
   return parsed.data;
 }
 
