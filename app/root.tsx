@@ -7,16 +7,18 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { site } from '~/config/site';
 import { browserSupabaseConfig, publicSiteUrl, serverEnv } from '~/data/config.server';
+import { enhanceScriptSrc } from '~/enhance/enhance-src.server';
 import { FeedLink } from '~/features/seo/feed-link';
 import { languageFromPath, localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
 import { NotFound } from '~/ui/not-found';
 import { PageIntro } from '~/ui/page-intro';
+import { usePageHydrates } from '~/ui/page-hydration';
 import { SiteLayout } from '~/ui/site-layout';
-import { useRecordVisitAttribution } from '~/visit/visit-attribution';
 import stylesheet from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -27,11 +29,17 @@ export const links: Route.LinksFunction = () => [
 /** What every page needs at run time: the browser's Supabase settings and the public origin. */
 export function loader({ request }: Route.LoaderArgs) {
   const env = serverEnv();
-  return { ...browserSupabaseConfig(env), siteUrl: publicSiteUrl(request, env) };
+  return {
+    ...browserSupabaseConfig(env),
+    siteUrl: publicSiteUrl(request, env),
+    enhanceSrc: enhanceScriptSrc(),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const language = languageFromPath(useLocation().pathname);
+  const hydrates = usePageHydrates();
+  const enhanceSrc = useRouteLoaderData<typeof loader>('root')?.enhanceSrc;
   return (
     <html lang={language}>
       <head>
@@ -52,16 +60,21 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {/* Every page: the small script that records the visit and works the menu, the jumps,
+            Back and the language links. Pages that need React load it too. */}
+        {enhanceSrc && <script type="module" src={enhanceSrc} />}
+        {hydrates && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  // The first page of the visit, whichever it is, records where the visitor came from.
-  useRecordVisitAttribution();
   return (
     <SiteLayout>
       <Outlet />

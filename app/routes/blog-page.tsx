@@ -5,6 +5,7 @@ import { blogCopy } from '~/features/blog/copy';
 import { languageFromPath } from '~/i18n/locale';
 import { pageMeta } from '~/i18n/page-meta';
 import { sharedPageHeaders } from '~/config/caching';
+import type { HydrationHandle } from '~/ui/page-hydration';
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadBlogList(request);
@@ -36,6 +37,9 @@ export const meta: Route.MetaFunction = (args) => {
 
 /** The same for every visitor: kept a minute by shared caches (see app/config/caching.ts). */
 export const headers = sharedPageHeaders;
+
+/** Server-rendered HTML with app/enhance's script: React never loads here. */
+export const handle: HydrationHandle = { hydrate: false };
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
   return <BlogList result={loaderData} />;

@@ -3,6 +3,7 @@ import { loadBlogPost } from '~/features/blog/blog.server';
 import { BlogPostView } from '~/features/blog/blog-post';
 import { blogPostMeta } from '~/features/blog/post-meta';
 import { sharedPageHeaders } from '~/config/caching';
+import type { HydrationHandle } from '~/ui/page-hydration';
 
 export function loader({ request, params }: Route.LoaderArgs) {
   return loadBlogPost(request, params.slug);
@@ -12,6 +13,9 @@ export const meta: Route.MetaFunction = (args) => blogPostMeta(args);
 
 /** The same for every visitor: kept a minute by shared caches (see app/config/caching.ts). */
 export const headers = sharedPageHeaders;
+
+/** Server-rendered HTML with app/enhance's script: React never loads here. */
+export const handle: HydrationHandle = { hydrate: false };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return <BlogPostView result={loaderData} />;

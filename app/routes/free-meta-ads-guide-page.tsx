@@ -4,10 +4,14 @@ import { GuideLanding } from '~/features/guide/guide-landing';
 import { pageMeta } from '~/i18n/page-meta';
 import { MAILERLITE_FORMS_ORIGIN } from '~/ui/signup-frame';
 import type { SecurityHandle } from '~/security/security-headers.server';
+import type { HydrationHandle } from '~/ui/page-hydration';
 import { sharedPageHeaders } from '~/config/caching';
 
-/** The page frames the provider's hosted sign-up form. */
-export const handle: SecurityHandle = { csp: { frameSrc: [MAILERLITE_FORMS_ORIGIN] } };
+/** The page frames the provider's hosted sign-up form, and never loads React in the browser. */
+export const handle: SecurityHandle & HydrationHandle = {
+  csp: { frameSrc: [MAILERLITE_FORMS_ORIGIN] },
+  hydrate: false,
+};
 
 export function loader() {
   return { forms: signupForms('guide') };

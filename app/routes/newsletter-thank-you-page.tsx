@@ -3,6 +3,7 @@ import { latestPostsOrNone } from '~/data/latest-posts.server';
 import { NewsletterThankYou } from '~/features/newsletter/thank-you';
 import { languageFromPath } from '~/i18n/locale';
 import { pageMeta } from '~/i18n/page-meta';
+import type { HydrationHandle } from '~/ui/page-hydration';
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { posts: await latestPostsOrNone(languageFromPath(new URL(request.url).pathname)) };
@@ -10,6 +11,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, (t) => t.pages.newsletterThankYou, { noindex: true, share: true });
+
+/** Server-rendered HTML with app/enhance's script: React never loads here. */
+export const handle: HydrationHandle = { hydrate: false };
 
 export default function NewsletterThankYouPage({ loaderData }: Route.ComponentProps) {
   return <NewsletterThankYou posts={loaderData.posts} />;

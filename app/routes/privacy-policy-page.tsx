@@ -2,6 +2,7 @@ import type { Route } from './+types/privacy-policy-page';
 import { PrivacyPolicy, policyDay } from '~/features/legal/privacy-policy';
 import { pageMeta } from '~/i18n/page-meta';
 import { sharedPageHeaders } from '~/config/caching';
+import type { HydrationHandle } from '~/ui/page-hydration';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.privacyPolicy);
 
@@ -15,6 +16,9 @@ export function loader() {
 
 /** The same for every visitor: kept a minute by shared caches (see app/config/caching.ts). */
 export const headers = sharedPageHeaders;
+
+/** Server-rendered HTML with app/enhance's script: React never loads here. */
+export const handle: HydrationHandle = { hydrate: false };
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
   return <PrivacyPolicy today={loaderData.today} />;

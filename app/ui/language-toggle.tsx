@@ -1,6 +1,6 @@
 // EN/SV: links to the current page with the /sv prefix added or removed (a post: to its
 // translation, or else to the other language's blog list); none on a page that exists in English
-// only.
+// only. The server never sees the #hash: app/enhance adds it to the links (data-keep-hash).
 import { Link, useLocation } from 'react-router';
 import {
   languageSwitchPath,
@@ -9,16 +9,13 @@ import {
   useLanguage,
   usePageAlternates,
 } from '~/i18n/locale';
-import { useHydrated } from './use-hydrated';
 
 export function LanguageToggle() {
   const t = useDictionary();
   const current = useLanguage();
   const location = useLocation();
-  const hydrated = useHydrated();
   const alternates = usePageAlternates();
-  // The server never sees the hash, so it joins the links only once hydrated.
-  const here = location.pathname + location.search + (hydrated ? location.hash : '');
+  const here = location.pathname + location.search;
   const targets = languages.map((language) => ({
     language,
     path: languageSwitchPath(here, language, alternates),
@@ -35,6 +32,7 @@ export function LanguageToggle() {
           title={t.languages[language].name}
           aria-current={language === current ? 'true' : undefined}
           className="language-toggle__link"
+          data-keep-hash
         >
           {t.languages[language].short}
         </Link>

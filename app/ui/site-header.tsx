@@ -1,7 +1,8 @@
 // The shared header: home link, blog and newsletter links, EN/SV toggle and the Book a Call
-// button. Below the desktop breakpoint the same items sit in a menu opened by a button.
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+// button. Below the desktop breakpoint the same items sit in a menu opened by a button, which
+// app/enhance/menu.ts works (on every page, with or without React); without scripts the root
+// shows the menu open.
+import { Link, NavLink } from 'react-router';
 import { site } from '~/config/site';
 import { localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
 import { BrandMark } from './brand-mark';
@@ -13,24 +14,8 @@ const menuId = 'site-menu';
 export function SiteHeader() {
   const t = useDictionary();
   const language = useLanguage();
-  const location = useLocation();
-  // The menu remembers the location it was opened at, so any navigation closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.key;
-  const menuButton = useRef<HTMLButtonElement>(null);
-  // The button works only once React runs; without scripts the root shows the menu open.
+  // Enabled once a script runs: app/enhance on every page, and React here where it hydrates.
   const hydrated = useHydrated();
-
-  useEffect(() => {
-    if (!open) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenAt(null);
-      menuButton.current?.focus();
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [open]);
 
   return (
     <header className="site-header">
@@ -44,13 +29,11 @@ export function SiteHeader() {
           <span className="brand__name">{site.name}</span>
         </Link>
         <button
-          ref={menuButton}
           type="button"
           className="menu-button"
-          aria-expanded={open}
+          aria-expanded={false}
           aria-controls={menuId}
           disabled={!hydrated}
-          onClick={() => setOpenAt(open ? null : location.key)}
         >
           <span className="menu-button__icon" aria-hidden="true" />
           {t.header.menu}
@@ -58,7 +41,7 @@ export function SiteHeader() {
         <nav
           id={menuId}
           className="site-nav"
-          data-open={open}
+          data-open={false}
           aria-label={t.header.navigationLabel}
         >
           <ul className="site-nav__links">

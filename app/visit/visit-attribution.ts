@@ -2,7 +2,6 @@
 // in the tab and never overwritten. sessionStorage, not a cookie: it stays in this tab, is never
 // sent to a server by itself, and is gone when the tab closes. Where storage is blocked (some
 // privacy modes throw on access) the record lives in memory for the page's lifetime instead.
-import { useEffect } from 'react';
 import { landingAttribution, normalizeAttribution, type Attribution } from './attribution';
 
 const STORAGE_KEY = 'visit-attribution';
@@ -51,11 +50,4 @@ export function captureVisitAttribution(win: VisitWindow = window): Attribution 
   const attribution = landingAttribution(win.location.href, win.document.referrer);
   store(win, attribution);
   return attribution;
-}
-
-/** Records the visit's attribution once the first page has hydrated (the root calls it). */
-export function useRecordVisitAttribution(): void {
-  useEffect(() => {
-    captureVisitAttribution();
-  }, []);
 }

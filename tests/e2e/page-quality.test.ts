@@ -116,3 +116,35 @@ describe('the blog manager', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 });
+
+describe('the scripts a page loads', () => {
+  const browsing = pagePerTest(() => browser, { viewport: { width: 360, height: 780 } });
+  const needReact = ['/book-call', '/sv/book-call', '/login'];
+
+  it.each([...englishPagePaths, ...swedishPagePaths].filter((path) => !needReact.includes(path)))(
+    '%s loads no React, only the site’s own small script',
+    async (path) => {
+      const { page } = browsing;
+      const scripts: Array<{ url: string; bytes: number }> = [];
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        const sizes = await response.request().sizes();
+        scripts.push({ url: response.url(), bytes: sizes.responseBodySize });
+      });
+      await gotoHydrated(page, site.url + path);
+      await page.waitForLoadState('networkidle');
+      expect(scripts.map(({ url }) => new URL(url).pathname)).toEqual([
+        expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/),
+      ]);
+      // Sent compressed: a couple of kB, against the 80 kB budget of issue 8.
+      expect(scripts[0]!.bytes).toBeLessThan(4 * 1024);
+      expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+    },
+  );
+
+  it.each(needReact)('%s runs React, which its form needs', async (path) => {
+    const { page } = browsing;
+    await gotoHydrated(page, site.url + path);
+    expect(await page.locator('link[rel="modulepreload"][href*="entry.client"]').count()).toBe(1);
+  });
+});

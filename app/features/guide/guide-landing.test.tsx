@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enhanceJumps } from '~/enhance/links';
 import type { SignupForms } from '~/ui/signup-frame';
 import { GuideLanding } from './guide-landing';
 
@@ -29,6 +30,14 @@ function prefersReducedMotion(reduce: boolean) {
       ({ matches: reduce && query === '(prefers-reduced-motion: reduce)', media: query }) as never,
   );
 }
+
+// The in-page jump is app/enhance's (data-jump), as on the served page.
+let jumps: AbortController;
+beforeEach(() => {
+  jumps = new AbortController();
+  enhanceJumps(document, window, jumps.signal);
+});
+afterEach(() => jumps.abort());
 
 describe('GuideLanding', () => {
   it('shows the English sign-up card with the guide’s English form and three assurances', () => {

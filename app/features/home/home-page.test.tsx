@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enhanceJumps } from '~/enhance/links';
 import { HomePage } from './home-page';
 
 afterEach(() => {
@@ -17,6 +18,14 @@ function renderHomeAt(path: string) {
 }
 
 const pathOf = (link: HTMLElement) => link.getAttribute('href');
+
+// The in-page jump is app/enhance's (data-jump), as on the served page.
+let jumps: AbortController;
+beforeEach(() => {
+  jumps = new AbortController();
+  enhanceJumps(document, window, jumps.signal);
+});
+afterEach(() => jumps.abort());
 
 describe('HomePage', () => {
   it('links the English calls to action to /book-call and Learn More to #process', () => {

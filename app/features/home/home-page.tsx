@@ -1,6 +1,5 @@
 // The home page (specification §2 "Home"): hero, services, process, comparison with other
 // agencies and the final call to action, in the visitor's language.
-import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { homeCopy } from './copy';
@@ -9,23 +8,6 @@ import './home.css';
 
 export const processSectionId = 'process';
 export const servicesSectionId = 'services';
-
-/**
- * Learn More is a plain link to #process, so it works before scripts run. Once hydrated it glides
- * there (unless the visitor asks for reduced motion) and moves focus to the section, as a native
- * jump moves the Tab starting point. Smooth scrolling is not set on <html> for the whole site
- * because route changes would then animate too.
- */
-function jumpToProcess(event: MouseEvent<HTMLAnchorElement>) {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return;
-  const target = document.getElementById(processSectionId);
-  if (!target) return;
-  event.preventDefault();
-  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-  target.focus({ preventScroll: true });
-}
 
 export function HomePage() {
   const t = useCopy(homeCopy);
@@ -47,7 +29,9 @@ export function HomePage() {
               <a
                 href={`#${processSectionId}`}
                 className="button home-button-outline home-button-large"
-                onClick={jumpToProcess}
+                // A plain link to #process, so it works before scripts run; app/enhance makes it
+                // glide there and move the focus to the section (data-jump).
+                data-jump
               >
                 {t.hero.learnMore}
               </a>

@@ -1,7 +1,7 @@
 // The privacy policy page (specification §2 "Privacy policy"): a Back button, a link to the twin
 // page in the other language, the "last updated" date, a table of contents and fifteen sections.
 import { Fragment } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatLongDate } from '~/i18n/format';
 import { localizedPath, switchLanguagePath, useCopy, useLanguage } from '~/i18n/locale';
 import { useHydrated } from '~/ui/use-hydrated';
@@ -78,10 +78,9 @@ function PolicyBlock({ block }: { block: Block }) {
  * Back: the previous entry in this tab's history, whatever loaded it (a full page load included,
  * which starts React Router's own count afresh). Only a fresh tab, with nothing to go back to
  * (a link opened in a new tab, an address typed in), goes to the home page of the page's language
- * instead. The button works only once React runs, so it is disabled until then.
+ * instead. app/enhance makes it work (data-history-back), so it is disabled until a script runs.
  */
 function BackButton({ label }: { label: string }) {
-  const navigate = useNavigate();
   const language = useLanguage();
   const hydrated = useHydrated();
   return (
@@ -89,10 +88,8 @@ function BackButton({ label }: { label: string }) {
       type="button"
       className="button privacy__back"
       disabled={!hydrated}
-      onClick={() => {
-        if (window.history.length > 1) void navigate(-1);
-        else void navigate(localizedPath('/', language));
-      }}
+      data-history-back
+      data-home={localizedPath('/', language)}
     >
       <svg
         width="16"
@@ -117,11 +114,9 @@ export function PrivacyPolicy({ today }: { today: string }) {
   const t = useCopy(privacyPolicyCopy);
   const language = useLanguage();
   const location = useLocation();
-  const hydrated = useHydrated();
-  // The server never sees the hash, so the link carries it only once hydrated (as the header's
-  // toggle does); section ids are the same in both languages.
-  const here = location.pathname + (hydrated ? location.hash : '');
-  const twin = switchLanguagePath(here, t.otherLanguage.language);
+  // Section ids are the same in both languages: app/enhance adds the #hash to the link
+  // (data-keep-hash), which the server never sees.
+  const twin = switchLanguagePath(location.pathname, t.otherLanguage.language);
 
   return (
     <article className="privacy">
@@ -132,6 +127,7 @@ export function PrivacyPolicy({ today }: { today: string }) {
             <Link
               to={twin}
               className="privacy__language"
+              data-keep-hash
               lang={t.otherLanguage.language}
               hrefLang={t.otherLanguage.language}
             >
