@@ -53,7 +53,7 @@ function None() {
   return (
     <>
       <span aria-hidden="true">—</span>
-      <span className="admin-visually-hidden">{copy.none}</span>
+      <span className="sr-only">{copy.none}</span>
     </>
   );
 }

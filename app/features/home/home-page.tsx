@@ -122,7 +122,7 @@ export function HomePage() {
           {/* The roles restate the table's own: the narrow layout changes its CSS display,
               which makes some browsers drop table semantics otherwise. */}
           <table className="home-comparison" role="table">
-            <caption className="home-visually-hidden">{t.comparison.caption}</caption>
+            <caption className="sr-only">{t.comparison.caption}</caption>
             <thead role="rowgroup">
               <tr role="row">
                 <th scope="col" role="columnheader" className="home-comparison__feature">
