@@ -4,6 +4,7 @@
 // category below 100. Printed, never asserted.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumPath } from '../tests/support/browser.ts';
 import { startSite } from '../tests/support/site.ts';
 
 const pages = [
@@ -21,17 +22,8 @@ const pages = [
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-/** The flags every browser of the project runs with (tests/support/browser.ts), headless. */
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** The flags every browser of the project runs with, headless. */
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 
 export interface LighthouseRow {
   page: string;
@@ -55,10 +47,7 @@ interface Audit {
 
 export async function measureLighthouse(): Promise<{ rows: LighthouseRow[]; misses: string[] }> {
   const site = await startSite({ SEED_DEMO: 'true' });
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags,
-  });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   const rows: LighthouseRow[] = [];
   const misses: string[] = [];
   try {

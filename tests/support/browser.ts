@@ -11,20 +11,20 @@ import {
 import { afterEach, beforeEach, expect } from 'vitest';
 import { SITE_ADMIN_EMAIL, SITE_ADMIN_PASSWORD } from './site.ts';
 
+/** The machine's Chromium, and the flags every browser of the project runs it with. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 }
 
 /**

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PostListing } from '~/data/posts';
 import { buildRssFeed, rfc822Date } from './feed';
-import { parseXml, textsOf } from './xml-test-support';
+import { listing as post, parseXml, textsOf } from './xml-test-support';
 
 const siteUrl = 'https://agency.example';
-
-const post = (overrides: Partial<PostListing>): PostListing => ({
-  slug: 'a-post',
-  title: 'A post',
-  summary: 'About it.',
-  author: 'Nordic Lead Agency Team',
-  published_date: '2026-10-01T08:00:00Z',
-  updated_at: '2026-10-05T08:00:00Z',
-  language: 'english',
-  translation_group: null,
-  ...overrides,
-});
 
 function channel(xml: string) {
   const document = parseXml(xml);

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PostListing } from '~/data/posts';
 import { buildLanguageSitemap, buildSitemapIndex, postLastModified } from './sitemap';
-import { parseXml, textsOf } from './xml-test-support';
+import { listing as post, parseXml, textsOf } from './xml-test-support';
 
 const siteUrl = 'https://agency.example';
 const xhtml = 'http://www.w3.org/1999/xhtml';
-
-const post = (overrides: Partial<PostListing>): PostListing => ({
-  slug: 'a-post',
-  title: 'A post',
-  summary: 'About it.',
-  author: 'Nordic Lead Agency Team',
-  published_date: '2026-10-01T08:00:00Z',
-  updated_at: '2026-10-05T08:00:00Z',
-  language: 'english',
-  translation_group: null,
-  ...overrides,
-});
 
 /** Each <url>'s loc with its hreflang → href alternates. */
 function entries(xml: string) {

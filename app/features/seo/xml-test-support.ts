@@ -1,5 +1,7 @@
-// Parses a built document the way a browser does, failing the test on malformed XML.
+// Parses a built document the way a browser does, failing the test on malformed XML; and the
+// post listing the sitemaps and feeds are built from.
 import { JSDOM } from 'jsdom';
+import type { PostListing } from '~/data/posts';
 
 const { DOMParser } = new JSDOM('').window;
 
@@ -14,3 +16,16 @@ export function parseXml(xml: string): Document {
 export function textsOf(parent: Document | Element, localName: string): string[] {
   return Array.from(parent.getElementsByTagNameNS('*', localName), (node) => node.textContent);
 }
+
+/** A published English post as the sitemaps and feeds read it, with these fields changed. */
+export const listing = (overrides: Partial<PostListing>): PostListing => ({
+  slug: 'a-post',
+  title: 'A post',
+  summary: 'About it.',
+  author: 'Nordic Lead Agency Team',
+  published_date: '2026-10-01T08:00:00Z',
+  updated_at: '2026-10-05T08:00:00Z',
+  language: 'english',
+  translation_group: null,
+  ...overrides,
+});
