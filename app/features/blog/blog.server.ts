@@ -67,10 +67,10 @@ const slugPattern = /^[a-z0-9-]+$/;
 export async function loadBlogPost(request: Request, slug: string) {
   const notFound = () => data({ status: 'not-found' as const }, { status: 404 });
   if (!slugPattern.test(slug)) return notFound();
+  const language = languageFromPath(new URL(request.url).pathname);
   try {
-    const post = await getPublishedPostBySlug(getServerSupabase(), pageLanguage(request), slug);
+    const post = await getPublishedPostBySlug(getServerSupabase(), postLanguage(language), slug);
     if (!post) return notFound();
-    const language = languageFromPath(new URL(request.url).pathname);
     const translation = await getPublishedTranslation(getServerSupabase(), post);
     return {
       status: 'loaded' as const,
