@@ -1,6 +1,7 @@
 // Run by `npm run build` after `react-router build`: bundles app/enhance/main.ts, the public
-// pages' own script, into build/client/assets/enhance-[hash].js, and writes its address to
-// build/enhance.json for the server to put in the pages.
+// pages' own script, into build/client/assets/enhance-[hash].js (with the booking form's script
+// as a chunk it loads on that page only), and writes its address to build/enhance.json for the
+// server to put in the pages.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Rollup } from 'vite';
@@ -13,13 +14,19 @@ const result = (await build({
   logLevel: 'warn',
   resolve: { alias: { '~': path.join(root, 'app') } },
   build: {
-    outDir: path.join(root, 'build/client/assets'),
+    outDir: path.join(root, 'build/client'),
     emptyOutDir: false,
     copyPublicDir: false,
     target: 'es2022',
+    // The form's chunk imports nothing the entry has not loaded already.
+    modulePreload: false,
     rollupOptions: {
       input: path.join(root, 'app/enhance/main.ts'),
-      output: { format: 'es', entryFileNames: 'enhance-[hash].js' },
+      output: {
+        format: 'es',
+        entryFileNames: 'assets/enhance-[hash].js',
+        chunkFileNames: 'assets/enhance-[name]-[hash].js',
+      },
     },
   },
 })) as Rollup.RollupOutput;
@@ -30,6 +37,7 @@ const entry = result.output.find(
 if (!entry) throw new Error('The enhancer build produced no entry');
 await writeFile(
   path.join(root, 'build/enhance.json'),
-  JSON.stringify({ src: `/assets/${entry.fileName}` }),
+  JSON.stringify({ src: `/${entry.fileName}` }),
 );
-console.log(`enhance: /assets/${entry.fileName}, ${entry.code.length} B`);
+for (const chunk of result.output)
+  if (chunk.type === 'chunk') console.log(`enhance: /${chunk.fileName}, ${chunk.code.length} B`);

@@ -1,14 +1,28 @@
 // The site's own script, on every page (issue 8's speed budget): what the browser adds to the
 // server-rendered HTML, in a few kB. It records where the visit came from, and makes the menu,
-// the language links, the in-page jumps and Back work. Most public pages load nothing else; those
-// that need React (the booking form, sign-in, admin) load it as well (decision 7).
+// the language links, the in-page jumps and Back work; on the booking page it loads the form's
+// script as well. Public pages load nothing else; sign-in and admin, which need React, load it
+// as well (decision 7). `data-enhanced` on <html> says that all of it is in place.
+import { FORM_SELECTOR } from '~/features/consultation/form-markup';
 import { captureVisitAttribution } from '~/visit/visit-attribution';
 import { enhanceBackButtons, enhanceJumps, keepHashOnLinks } from './links';
 import { enhanceMenu } from './menu';
 
-captureVisitAttribution(window);
+const attribution = captureVisitAttribution(window);
 enhanceMenu(document);
 keepHashOnLinks(document, window);
 enhanceJumps(document, window);
 enhanceBackButtons(document, window);
-document.documentElement.dataset.enhanced = '';
+
+const enhanced = () => (document.documentElement.dataset.enhanced = '');
+const consultationForm = document.querySelector<HTMLFormElement>(FORM_SELECTOR);
+if (consultationForm) {
+  void import('~/features/consultation/enhance-form').then(({ enhanceConsultationForm }) => {
+    enhanceConsultationForm(consultationForm, {
+      fetch: window.fetch.bind(window),
+      navigate: (path) => window.location.assign(path),
+      attribution,
+    });
+    enhanced();
+  });
+} else enhanced();

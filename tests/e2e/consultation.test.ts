@@ -5,7 +5,7 @@
 // thank-you page's latest posts. The site here waits no minimum fill time, as the tests fill the
 // form faster than a person; consultation-spam.test.ts runs the default minimum.
 import { createClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../app/data/database.types.ts';
 import { collectPageErrors, gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
@@ -79,8 +79,15 @@ async function fillHourlyLimit(address: string): Promise<void> {
   }
 }
 
-/** The page's own action, where the hydrated form sends a request (React Router's data URL). */
-const ACTION_URL = '**/book-call.data**';
+/**
+ * The page's own action, where the form's script sends its request: a POST to the page's
+ * address. `handle` deals with that request; anything else goes on as usual.
+ */
+function routeSubmits(page: Page, handle: (route: Route) => Promise<void>) {
+  return page.route(/\/book-call(\?|$)/, (route) =>
+    route.request().method() === 'POST' ? handle(route) : route.fallback(),
+  );
+}
 
 interface Labels {
   name: string;
@@ -146,7 +153,7 @@ async function fill(
 async function holdSubmits(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(ACTION_URL, async (route) => {
+  await routeSubmits(page, async (route) => {
     await released;
     await route.continue();
   });
@@ -342,7 +349,7 @@ describe('with JavaScript', () => {
       additionalInfo: 'Please call back',
     });
     // The connection drops on the way to the action.
-    await page.route(ACTION_URL, (route) => route.abort('connectionreset'));
+    await routeSubmits(page, (route) => route.abort('connectionreset'));
 
     await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
 
@@ -356,7 +363,7 @@ describe('with JavaScript', () => {
     expect(await button.isEnabled()).toBe(true);
     expect(await storedWithEmail(email)).toEqual([]);
 
-    await page.unroute(ACTION_URL);
+    await page.unrouteAll();
     await button.click();
     await page.waitForURL(`${site.url}/book-call/thank-you`);
     const rows = await storedWithEmail(email);

@@ -119,28 +119,50 @@ describe('the blog manager', () => {
 
 describe('the scripts a page loads', () => {
   const browsing = pagePerTest(() => browser, { viewport: { width: 360, height: 780 } });
-  const needReact = ['/book-call', '/sv/book-call', '/login'];
+  const needReact = ['/login'];
+  const bookingPages = ['/book-call', '/sv/book-call'];
 
-  it.each([...englishPagePaths, ...swedishPagePaths].filter((path) => !needReact.includes(path)))(
-    '%s loads no React, only the site’s own small script',
-    async (path) => {
-      const { page } = browsing;
-      const scripts: Array<{ url: string; bytes: number }> = [];
-      page.on('response', async (response) => {
-        if (response.request().resourceType() !== 'script') return;
-        const sizes = await response.request().sizes();
-        scripts.push({ url: response.url(), bytes: sizes.responseBodySize });
-      });
-      await gotoHydrated(page, site.url + path);
-      await page.waitForLoadState('networkidle');
-      expect(scripts.map(({ url }) => new URL(url).pathname)).toEqual([
+  /** The scripts `path` loads (address and bytes sent), once the page has settled. */
+  async function scriptsOf(path: string): Promise<Array<{ path: string; bytes: number }>> {
+    const { page } = browsing;
+    const scripts: Array<{ path: string; bytes: number }> = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const sizes = await response.request().sizes();
+      scripts.push({ path: new URL(response.url()).pathname, bytes: sizes.responseBodySize });
+    });
+    await gotoHydrated(page, site.url + path);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+    return scripts;
+  }
+
+  it.each(
+    [...englishPagePaths, ...swedishPagePaths].filter(
+      (path) => !needReact.includes(path) && !bookingPages.includes(path),
+    ),
+  )('%s loads no React, only the site’s own small script', async (path) => {
+    const scripts = await scriptsOf(path);
+    expect(scripts.map((script) => script.path)).toEqual([
+      expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/),
+    ]);
+    // Sent compressed: a couple of kB, against the 80 kB budget of issue 8.
+    expect(scripts[0]!.bytes).toBeLessThan(4 * 1024);
+  });
+
+  it.each(bookingPages)('%s loads no React: the site’s script and its form’s', async (path) => {
+    const scripts = await scriptsOf(path);
+    const paths = scripts.map((script) => script.path);
+    expect(paths).toHaveLength(2);
+    expect(paths).toEqual(
+      expect.arrayContaining([
         expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/),
-      ]);
-      // Sent compressed: a couple of kB, against the 80 kB budget of issue 8.
-      expect(scripts[0]!.bytes).toBeLessThan(4 * 1024);
-      expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
-    },
-  );
+        expect.stringMatching(/^\/assets\/enhance-enhance-form-[\w-]+\.js$/),
+      ]),
+    );
+    const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    expect(total).toBeLessThan(8 * 1024);
+  });
 
   it.each(needReact)('%s runs React, which its form needs', async (path) => {
     const { page } = browsing;

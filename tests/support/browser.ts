@@ -28,12 +28,14 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Opens a page and waits until React has hydrated it (the header's menu button is enabled only
- * then), so clicks exercise the app rather than plain links.
+ * Opens a page and waits until its scripts have taken over: the header's menu button is enabled
+ * (by React where the page hydrates) and <html data-enhanced> says the site's own script, with
+ * the booking form's, is in place. Clicks then exercise the scripts rather than plain links.
  */
 export async function gotoHydrated(page: Page, url: string): Promise<Response | null> {
   const response = await page.goto(url);
   await page.waitForSelector('button.menu-button:not([disabled])', { state: 'attached' });
+  await page.waitForSelector('html[data-enhanced]', { state: 'attached' });
   return response;
 }
 

@@ -1,39 +1,19 @@
-// What the consultation page's action answers, with or without JavaScript, and the browser's
-// guard around it: one shape the form reads from the fetcher (hydrated) or from the page's
-// actionData (a request sent without JavaScript, re-rendered on the server).
+// What the consultation page's action answers when it does not store a request: the page is
+// rendered again with this, for a form sent without JavaScript and for the page's script alike
+// (enhance-form.ts reads the errors and the failure from that HTML). A stored request (or one
+// dropped as spam) is answered with a 303 to the thank-you page instead.
 import type { Attribution } from '~/visit/attribution';
 import type { ConsultationErrors, ConsultationValues } from './validation';
 
-export type ConsultationActionData =
-  /** Stored (or quietly dropped as spam): the hydrated form shows its thank-you panel. */
-  | { outcome: 'sent' }
-  | {
-      outcome: 'refused';
-      /** The rules the values broke, beside their fields. */
-      errors: ConsultationErrors;
-      /** Why the insert failed, shown as 'Failed to submit: …'; null when only rules failed. */
-      failure: string | null;
-      /** What was sent, so the form re-rendered without JavaScript keeps it. */
-      values?: ConsultationValues;
-      formStart?: string;
-      attribution?: Attribution;
-    };
-
-/**
- * The page's clientAction: the hydrated form's request to the server's action. A network failure
- * or a server crash is answered like a refused insert, so the form stays filled and shows
- * 'Failed to submit: …' instead of the page giving way to the error screen.
- */
-export async function consultationClientAction(
-  serverAction: () => Promise<ConsultationActionData>,
-): Promise<ConsultationActionData> {
-  try {
-    return await serverAction();
-  } catch (error) {
-    return {
-      outcome: 'refused',
-      errors: {},
-      failure: error instanceof Error ? error.message : String(error),
-    };
-  }
+export interface ConsultationActionData {
+  outcome: 'refused';
+  /** The rules the values broke, beside their fields. */
+  errors: ConsultationErrors;
+  /** Why the insert failed, shown as 'Failed to submit: …'; null when only rules failed. */
+  failure: string | null;
+  /** What was sent, so the re-rendered form keeps it. */
+  values: ConsultationValues;
+  /** The first signed start time, which stands after a refusal. */
+  formStart: string;
+  attribution: Attribution;
 }

@@ -1,12 +1,12 @@
-// The consultation page's action: every request, from the hydrated form (fetcher) or a plain
-// form post (no JavaScript, or before hydration), is checked and stored here, on the server.
+// The consultation page's action: every request, a plain form post or the same post sent by the
+// page's script (enhance-form.ts), is checked and stored here, on the server.
 //   1. The rules of §5 (the same as in the browser): refused → the messages beside the fields.
 //   2. Spam: a filled honeypot, or a signed start time that is missing, forged or too recent,
 //      gets exactly the success a person gets and nothing is stored (one line in the log).
 //   3. The insert, as the visitor's address (X-Forwarded-For), so the database's per-IP limit
 //      counts the visitor: 429 → a localized message that reveals nothing.
-// The hydrated form (ENHANCED_FIELD) gets data back and shows its panel; a plain post gets a 303
-// to the thank-you page, or the form re-rendered with what was typed.
+// Stored (or dropped as spam): a 303 to the thank-you page. Refused: the page rendered again with
+// the messages and what was typed, which the script reads when it sent the request.
 import { data, redirect } from 'react-router';
 import {
   consultationFormSettings,
@@ -20,7 +20,7 @@ import { getServerSupabase } from '~/data/supabase.server';
 import { languageFromPath, localizedPath } from '~/i18n/locale';
 import { attributionFromFormData, requestAttribution } from '~/visit/attribution';
 import type { ConsultationActionData } from './action-data';
-import { ENHANCED_FIELD, FORM_START_FIELD, HONEYPOT_FIELD, THANK_YOU_PATH } from './constants';
+import { FORM_START_FIELD, HONEYPOT_FIELD, THANK_YOU_PATH } from './constants';
 import { consultationCopy } from './copy';
 import { checkFormStart } from './form-token.server';
 import {
@@ -86,7 +86,6 @@ export async function consultationAction(
   const language = languageFromPath(new URL(request.url).pathname);
   const formData = await readForm(request);
   const values = consultationValuesFromFormData(formData);
-  const enhanced = formData.get(ENHANCED_FIELD) === '1';
   const formStartField = formData.get(FORM_START_FIELD);
   const formStart = typeof formStartField === 'string' ? formStartField : '';
   // The visit's first page as the browser recorded it (or the loader rendered it); a hand-made
@@ -96,10 +95,7 @@ export async function consultationAction(
   const clientAddress = visitorAddress(request);
   const visitor = clientAddress ?? 'an unknown address';
 
-  const sent = () =>
-    enhanced
-      ? data<ConsultationActionData>({ outcome: 'sent' })
-      : redirect(localizedPath(THANK_YOU_PATH, language), 303);
+  const sent = () => redirect(localizedPath(THANK_YOU_PATH, language), 303);
   const refused = (status: number, answer: { errors?: ConsultationErrors; failure?: string }) =>
     data<ConsultationActionData>(
       {

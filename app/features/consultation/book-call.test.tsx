@@ -1,79 +1,129 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+// The booking page as a visitor's browser gets it: the server's HTML (rendered here with
+// renderToString), then the form's script (enhance-form.ts) on it. A stand-in for the page's
+// action answers the script's request as the action does: a 303 when it stored the request, or
+// the page rendered again with its refusal.
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { createRoutesStub, useLocation } from 'react-router';
+import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureVisitAttribution } from '~/visit/visit-attribution';
 import type { Attribution } from '~/visit/attribution';
-import { consultationClientAction, type ConsultationActionData } from './action-data';
+import type { ConsultationActionData } from './action-data';
 import { BookCall } from './book-call';
 import { REDIRECT_DELAY_MS } from './constants';
+import { enhanceConsultationForm } from './enhance-form';
+import { FORM_SELECTOR } from './form-markup';
+import { emptyConsultationValues, type ConsultationErrors } from './validation';
 
 afterEach(() => {
-  cleanup();
+  document.body.innerHTML = '';
   vi.useRealTimers();
   sessionStorage.clear();
 });
 
-function ThankYouStub() {
-  return <p>Arrived at {useLocation().pathname}</p>;
-}
-
-/** Stands in for the server's action: receives the posted fields, answers like the action. */
-type FakeAction = (fields: FormData) => Promise<ConsultationActionData> | ConsultationActionData;
+type PagePath = '/book-call' | '/sv/book-call';
 
 const FORM_START = '1795428000000.c2lnbmVkLWJ5LXRoZS1zZXJ2ZXItaW4tdGhpcy10ZXN0LW9ubHk';
 const requestAttribution: Attribution = { landing_page: '/book-call?utm_source=loader' };
 
-function routes(action: FakeAction, serverState?: ConsultationActionData) {
-  const page = () => (
-    <BookCall serverState={serverState} formStart={FORM_START} attribution={requestAttribution} />
-  );
-  // As on the page: the browser's clientAction wraps the server's action.
-  const routeAction = ({ request }: { request: Request }) =>
-    consultationClientAction(async () => action(await request.formData()));
-  return createRoutesStub([
-    { path: '/book-call', Component: page, action: routeAction },
-    { path: '/sv/book-call', Component: page, action: routeAction },
-    { path: '/book-call/thank-you', Component: ThankYouStub },
-    { path: '/sv/book-call/thank-you', Component: ThankYouStub },
+/** The page's HTML as the server renders it, with the action's refusal when there is one. */
+function pageHtml(path: PagePath, serverState?: ConsultationActionData): string {
+  const Stub = createRoutesStub([
+    {
+      path,
+      Component: () => (
+        <BookCall
+          serverState={serverState}
+          formStart={FORM_START}
+          attribution={requestAttribution}
+        />
+      ),
+    },
   ]);
+  return renderToString(<Stub initialEntries={[path]} />);
 }
 
-function renderPage(
-  path: '/book-call' | '/sv/book-call',
-  action: FakeAction,
-  serverState?: ConsultationActionData,
-) {
-  const Stub = routes(action, serverState);
-  return render(<Stub initialEntries={[path]} />);
+/** Opens the page without JavaScript: the server's HTML only. */
+function openPage(path: PagePath, serverState?: ConsultationActionData): HTMLFormElement {
+  window.history.replaceState(null, '', path);
+  document.documentElement.lang = path.startsWith('/sv') ? 'sv' : 'en';
+  document.body.innerHTML = pageHtml(path, serverState);
+  return document.querySelector<HTMLFormElement>(FORM_SELECTOR)!;
 }
 
-const sent = (): ConsultationActionData => ({ outcome: 'sent' });
-const failed = (failure: string): ConsultationActionData => ({
-  outcome: 'refused',
-  errors: {},
-  failure,
-});
+/** What the action answers: a Response, or a thrown error for a connection that failed. */
+type FakeServer = (fields: Record<string, string>, url: string) => Promise<Response> | Response;
+
+/** Opens the page with its script running, the request answered by `server`. */
+function openEnhancedPage(path: PagePath, server: FakeServer) {
+  const form = openPage(path);
+  const navigate = vi.fn<(path: string) => void>();
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    expect(init).toMatchObject({ method: 'POST', redirect: 'manual' });
+    const body = init!.body as URLSearchParams;
+    return server(Object.fromEntries(body), String(url));
+  });
+  enhanceConsultationForm(form, {
+    fetch: fetch as typeof globalThis.fetch,
+    navigate,
+    attribution: captureVisitAttribution(window),
+  });
+  /** The fields of the `call`th request the script sent. */
+  const fields = (call = 0) =>
+    Object.fromEntries(fetch.mock.calls[call]![1]!.body as URLSearchParams);
+  return { form, fetch, navigate, fields };
+}
+
+/** The action stored the request: 303 to the thank-you page. */
+const stored = (path: PagePath) => () =>
+  new Response(null, { status: 303, headers: { location: `${path}/thank-you` } });
+
+/** The action refused the request: the page rendered again with the refusal. */
+function refusedPage(
+  path: PagePath,
+  status: number,
+  refusal: { errors?: ConsultationErrors; failure?: string },
+): Response {
+  const html = pageHtml(path, {
+    outcome: 'refused',
+    errors: refusal.errors ?? {},
+    failure: refusal.failure ?? null,
+    values: emptyConsultationValues(),
+    formStart: FORM_START,
+    attribution: requestAttribution,
+  });
+  return new Response(`<!DOCTYPE html><html><body>${html}</body></html>`, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  });
+}
 
 /** An action whose answer the test gives, once it has looked at the sending state. */
-function controlledAction() {
-  let settle: ((answer: ConsultationActionData) => void) | undefined;
+function controlledServer() {
+  let settle: ((answer: Response) => void) | undefined;
   let fail: ((error: Error) => void) | undefined;
-  const action = vi.fn<FakeAction>(
-    () =>
-      new Promise<ConsultationActionData>((resolve, reject) => {
-        settle = resolve;
-        fail = reject;
-      }),
-  );
+  const server: FakeServer = () =>
+    new Promise<Response>((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
+    });
   return {
-    action,
-    answer: (answer: ConsultationActionData) => settle!(answer),
-    crash: (error: Error) => fail!(error),
-    fields: (call = 0) => Object.fromEntries(action.mock.calls[call]![0]),
+    server,
+    answer: async (answer: Response) => {
+      settle!(answer);
+      await settled();
+    },
+    crash: async (error: Error) => {
+      fail!(error);
+      await settled();
+    },
   };
 }
+
+/** Lets the script read the answer (a few promise turns). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const english = {
   name: () => screen.getByRole('textbox', { name: 'Name' }),
@@ -98,15 +148,51 @@ async function fillEnglish(user: User) {
   await user.selectOptions(english.howFoundUs(), 'Friend Referral');
 }
 
+const swedish = {
+  name: () => screen.getByRole('textbox', { name: 'Namn' }),
+  email: () => screen.getByRole('textbox', { name: 'E-postadress' }),
+  phone: () => screen.getByRole('textbox', { name: 'Telefonnummer' }),
+  company: () => screen.getByRole('textbox', { name: 'Företagsnamn' }),
+  problems: () => screen.getByRole('textbox', { name: 'Vilka problem vill du lösa?' }),
+  howFoundUs: () => screen.getByRole('combobox', { name: 'Hur hittade du oss?' }),
+  submit: () => screen.getByRole('button', { name: /Boka mitt gratis strategisamtal|Skickar/ }),
+};
+
+async function fillSwedish(user: User) {
+  await user.type(swedish.name(), 'Erik Ström');
+  await user.type(swedish.email(), 'erik@example.se');
+  await user.type(swedish.phone(), '08-123 456');
+  await user.type(swedish.company(), 'Ströms Bygg');
+  await user.type(swedish.problems(), 'Vi behöver fler kunder i Uppsala.');
+  await user.selectOptions(swedish.howFoundUs(), 'Vänrekommendation');
+}
+
+/**
+ * Opens `path` with its script, fills every field as a person would (then `change`), and presses
+ * the button; the request waits for the test's answer.
+ */
+async function submitFilled(path: PagePath, change?: (user: User) => Promise<void>) {
+  const user = userEvent.setup();
+  const pending = controlledServer();
+  const page = openEnhancedPage(path, pending.server);
+  const swedishPage = path.startsWith('/sv');
+  await (swedishPage ? fillSwedish(user) : fillEnglish(user));
+  await change?.(user);
+  await user.click((swedishPage ? swedish : english).submit());
+  return { user, pending, page };
+}
+
+/** The text of the live region below the button (empty when there is nothing to say). */
+const alertText = () => screen.getByRole('alert').textContent;
+
 describe('the consultation form in English', () => {
   it('shows every rule’s message beside its field, focuses the first and sends nothing', async () => {
     const user = userEvent.setup();
-    const action = vi.fn<FakeAction>(sent);
-    renderPage('/book-call', action);
+    const page = openEnhancedPage('/book-call', stored('/book-call'));
 
     await user.click(english.submit());
 
-    expect(action).not.toHaveBeenCalled();
+    expect(page.fetch).not.toHaveBeenCalled();
     const expected: [HTMLElement, string][] = [
       [english.name(), 'Name is required.'],
       [english.email(), 'Email is required.'],
@@ -122,13 +208,13 @@ describe('the consultation form in English', () => {
       expect(texts).toContain(message);
     }
     expect(english.additionalInfo().getAttribute('aria-invalid')).toBeNull();
+    expect(english.additionalInfo().getAttribute('aria-describedby')).toBeNull();
     expect(document.activeElement).toBe(english.name());
   });
 
   it('moves focus to the first invalid field in page order', async () => {
     const user = userEvent.setup();
-    const action = vi.fn<FakeAction>(sent);
-    renderPage('/book-call', action);
+    const page = openEnhancedPage('/book-call', stored('/book-call'));
     await fillEnglish(user);
     await user.clear(english.email());
     await user.type(english.email(), 'anna@example');
@@ -139,47 +225,64 @@ describe('the consultation form in English', () => {
 
     expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Please provide at least 20 characters.')).toBeTruthy();
+    expect(screen.queryByText('Name is required.')).toBeNull();
     expect(document.activeElement).toBe(english.email());
-    expect(action).not.toHaveBeenCalled();
+    expect(page.fetch).not.toHaveBeenCalled();
   });
 
   it('clears a field’s error when that field is edited, and only that one', async () => {
     const user = userEvent.setup();
-    renderPage('/book-call', vi.fn<FakeAction>(sent));
+    openEnhancedPage('/book-call', stored('/book-call'));
     await user.click(english.submit());
 
     await user.type(english.name(), 'A');
     expect(screen.queryByText('Name is required.')).toBeNull();
     expect(english.name().getAttribute('aria-invalid')).toBeNull();
+    expect(english.name().getAttribute('aria-describedby')).toBeNull();
     expect(screen.getByText('Email is required.')).toBeTruthy();
 
     await user.selectOptions(english.howFoundUs(), 'Google');
     expect(screen.queryByText('Please select how you found us.')).toBeNull();
     expect(screen.getByText('Company name is required.')).toBeTruthy();
+
+    await user.type(english.problems(), 'x');
+    expect(english.problems().getAttribute('aria-describedby')).toBe(
+      'consultation-problems-counter',
+    );
   });
 
   it('counts the trimmed characters of problems under the field', async () => {
     const user = userEvent.setup();
-    renderPage('/book-call', vi.fn<FakeAction>(sent));
+    openEnhancedPage('/book-call', stored('/book-call'));
     expect(screen.getByText('Minimum 20 characters (0/20)')).toBeTruthy();
     await user.type(english.problems(), '  Leads ');
-    expect(screen.getByText('Minimum 20 characters (5/20)')).toBeTruthy();
+    const counter = screen.getByText('Minimum 20 characters (5/20)');
+    expect(counter.dataset.met).toBe('false');
     expect(english.problems().getAttribute('rows')).toBe('4');
-    expect(english.problems().getAttribute('aria-describedby')).toContain(
-      screen.getByText('Minimum 20 characters (5/20)').id,
-    );
+    expect(english.problems().getAttribute('aria-describedby')).toContain(counter.id);
+    await user.type(english.problems(), ' and more leads, please');
+    expect(screen.getByText('Minimum 20 characters (29/20)').dataset.met).toBe('true');
   });
 
-  it('posts the values as typed with the hidden fields to the page’s action, marked as hydrated', async () => {
-    const user = userEvent.setup();
-    const pending = controlledAction();
-    renderPage('/book-call', pending.action);
-    await fillEnglish(user);
+  it('counts text typed before the script ran', () => {
+    const form = openPage('/book-call');
+    (form.elements.namedItem('problems') as HTMLTextAreaElement).value = 'Typed early';
+    enhanceConsultationForm(form, {
+      fetch: vi.fn(),
+      navigate: vi.fn(),
+      attribution: {},
+    });
+    expect(screen.getByText('Minimum 20 characters (11/20)')).toBeTruthy();
+  });
 
-    await user.click(english.submit());
+  it('posts the values as typed with the hidden fields to the page’s own address', async () => {
+    const { pending, page } = await submitFilled('/book-call');
 
-    expect(pending.action).toHaveBeenCalledTimes(1);
-    expect(pending.fields()).toEqual({
+    expect(page.fetch).toHaveBeenCalledTimes(1);
+    expect(String(page.fetch.mock.calls[0]![0])).toBe(`${window.location.origin}/book-call`);
+    // The same fields, in the same encoding, as the form sends without JavaScript.
+    expect(page.fetch.mock.calls[0]![1]!.body).toBeInstanceOf(URLSearchParams);
+    expect(page.fields()).toEqual({
       name: '  Anna Berg ',
       email: 'anna@example.se',
       phone_number: ' 070-123 45 67',
@@ -196,10 +299,9 @@ describe('the consultation form in English', () => {
       utm_content: '',
       referrer: '',
       // jsdom's page is the visit's first: the browser's record replaces the loader's.
-      landing_page: '/',
-      enhanced: '1',
+      landing_page: '/book-call',
     });
-    await act(async () => pending.answer(sent()));
+    await pending.answer(stored('/book-call')());
   });
 
   it('sends the attribution of the visit’s first page, recorded earlier in the tab', async () => {
@@ -212,69 +314,56 @@ describe('the consultation form in English', () => {
         landing_page: '/blog/tips?utm_source=linkedin&utm_campaign=autumn',
       }),
     );
-    const user = userEvent.setup();
-    const pending = controlledAction();
-    renderPage('/book-call', pending.action);
-    await fillEnglish(user);
+    const { pending, page } = await submitFilled('/book-call');
 
-    await user.click(english.submit());
-
-    expect(pending.fields()).toMatchObject({
+    expect(page.fields()).toMatchObject({
       utm_source: 'linkedin',
       utm_medium: '',
       utm_campaign: 'autumn',
       referrer: 'https://www.linkedin.com/',
       landing_page: '/blog/tips?utm_source=linkedin&utm_campaign=autumn',
     });
-    await act(async () => pending.answer(sent()));
+    await pending.answer(stored('/book-call')());
   });
 
   it('accepts an email with spaces around it, as a phone keyboard leaves it', async () => {
-    const user = userEvent.setup();
-    const pending = controlledAction();
-    renderPage('/book-call', pending.action);
-    await fillEnglish(user);
-    await user.clear(english.email());
-    await user.type(english.email(), ' anna@example.se ');
-
-    await user.click(english.submit());
+    const { pending, page } = await submitFilled('/book-call', async (user) => {
+      await user.clear(english.email());
+      await user.type(english.email(), ' anna@example.se ');
+    });
 
     expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
-    expect(pending.fields().email).toBe(' anna@example.se ');
-    await act(async () => pending.answer(sent()));
+    expect(page.fields().email).toBe(' anna@example.se ');
+    await pending.answer(stored('/book-call')());
   });
 
   it('disables the button and shows Submitting... while sending', async () => {
-    const user = userEvent.setup();
-    const pending = controlledAction();
-    renderPage('/book-call', pending.action);
-    await fillEnglish(user);
-
-    await user.click(english.submit());
+    const { pending, page } = await submitFilled('/book-call');
 
     const button = screen.getByRole('button', { name: 'Submitting...' });
     expect(button).toHaveProperty('disabled', true);
-    expect(button.querySelector('.consultation-form__spinner')).not.toBeNull();
-    // A second press while sending does not send again.
-    await user.click(button);
-    expect(pending.action).toHaveBeenCalledTimes(1);
-    await act(async () => pending.answer(sent()));
+    expect(button.querySelector('.consultation-form__spinner')?.getAttribute('aria-hidden')).toBe(
+      'true',
+    );
+    expect(page.form.getAttribute('aria-busy')).toBe('true');
+    // A second submit while sending (Enter in a field) does not send again.
+    fireEvent.submit(page.form);
+    expect(page.fetch).toHaveBeenCalledTimes(1);
+    await pending.answer(stored('/book-call')());
   });
 
   it('shows the server’s message below the form, keeps everything typed and re-enables the button', async () => {
-    const user = userEvent.setup();
-    const pending = controlledAction();
-    renderPage('/book-call', pending.action);
-    await fillEnglish(user);
-    await user.type(english.additionalInfo(), 'Mornings are best');
-    await user.click(english.submit());
+    const { pending, page } = await submitFilled('/book-call', (user) =>
+      user.type(english.additionalInfo(), 'Mornings are best'),
+    );
 
-    await act(async () => pending.answer(failed('new row violates check constraint')));
+    await pending.answer(
+      refusedPage('/book-call', 400, { failure: 'new row violates check constraint' }),
+    );
 
+    expect(alertText()).toBe('Failed to submit: new row violates check constraint');
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('Failed to submit: new row violates check constraint');
-    const form = screen.getByRole('form', { name: 'Consultation request' });
-    expect(form.contains(alert)).toBe(true);
+    expect(page.form.contains(alert)).toBe(true);
     expect(english.submit().compareDocumentPosition(alert)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(english.name()).toHaveProperty('value', '  Anna Berg ');
     expect(english.email()).toHaveProperty('value', 'anna@example.se');
@@ -285,39 +374,34 @@ describe('the consultation form in English', () => {
     expect(english.additionalInfo()).toHaveProperty('value', 'Mornings are best');
     const button = screen.getByRole('button', { name: 'Book My Free Strategy Call' });
     expect(button).toHaveProperty('disabled', false);
+    expect(page.form.getAttribute('aria-busy')).toBe('false');
   });
 
   it('shows the localized limit message the action answers with 429, and sends again when pressed', async () => {
-    const user = userEvent.setup();
-    const pending = controlledAction();
-    renderPage('/book-call', pending.action);
-    await fillEnglish(user);
-    await user.click(english.submit());
+    const { user, pending, page } = await submitFilled('/book-call');
 
-    await act(async () =>
-      pending.answer(failed('Too many requests from your network. Please try again later.')),
+    await pending.answer(
+      refusedPage('/book-call', 429, {
+        failure: 'Too many requests from your network. Please try again later.',
+      }),
     );
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect(alertText()).toBe(
       'Failed to submit: Too many requests from your network. Please try again later.',
     );
 
     await user.click(english.submit());
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(pending.action).toHaveBeenCalledTimes(2);
-    await act(async () => pending.answer(sent()));
+    expect(alertText()).toBe('');
+    expect(page.fetch).toHaveBeenCalledTimes(2);
+    await pending.answer(stored('/book-call')());
     expect(screen.getByRole('heading', { name: 'Thank You for Your Interest!' })).toBeTruthy();
   });
 
   it('shows the reason when the server cannot be reached, with the form kept', async () => {
-    const user = userEvent.setup();
-    const pending = controlledAction();
-    renderPage('/book-call', pending.action);
-    await fillEnglish(user);
-    await user.click(english.submit());
+    const { pending } = await submitFilled('/book-call');
 
-    await act(async () => pending.crash(new TypeError('Failed to fetch')));
+    await pending.crash(new TypeError('Failed to fetch'));
 
-    expect(screen.getByRole('alert').textContent).toBe('Failed to submit: Failed to fetch');
+    expect(alertText()).toBe('Failed to submit: Failed to fetch');
     expect(english.name()).toHaveProperty('value', '  Anna Berg ');
     expect(screen.getByRole('button', { name: 'Book My Free Strategy Call' })).toHaveProperty(
       'disabled',
@@ -325,33 +409,43 @@ describe('the consultation form in English', () => {
     );
   });
 
-  it('shows the rules the action refused beside their fields, focusing the first', async () => {
-    const user = userEvent.setup();
-    const pending = controlledAction();
-    renderPage('/book-call', pending.action);
-    await fillEnglish(user);
-    await user.click(english.submit());
+  it('names the status when the answer is not the form’s page', async () => {
+    const { pending } = await submitFilled('/book-call');
 
-    await act(async () =>
-      pending.answer({
-        outcome: 'refused',
-        errors: { company_name: 'Company name is required.' },
-        failure: null,
+    await pending.answer(
+      new Response('<html><body><h1>Bad gateway</h1></body></html>', {
+        status: 502,
+        statusText: 'Bad Gateway',
       }),
+    );
+
+    expect(alertText()).toBe('Failed to submit: 502 Bad Gateway');
+    expect(english.name()).toHaveProperty('value', '  Anna Berg ');
+  });
+
+  it('shows the rules the action refused beside their fields, focusing the first', async () => {
+    const { pending } = await submitFilled('/book-call');
+
+    await pending.answer(
+      refusedPage('/book-call', 400, { errors: { company_name: 'Company name is required.' } }),
     );
 
     expect(english.company().getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Company name is required.')).toBeTruthy();
     expect(document.activeElement).toBe(english.company());
+    expect(alertText()).toBe('');
+    // What was typed stays; the server's copy of the form is not put in its place.
+    expect(english.company()).toHaveProperty('value', 'Bergs Rör AB ');
   });
 
   it('replaces the form with the thank-you panel, then goes to the thank-you page after 2000 ms', async () => {
     const user = userEvent.setup();
-    renderPage('/book-call', sent);
+    const page = openEnhancedPage('/book-call', stored('/book-call'));
     await fillEnglish(user);
     // From here the clock is fake; user-event's own waits would need a real one, so click directly.
     vi.useFakeTimers();
-    await act(async () => fireEvent.click(english.submit()));
+    fireEvent.click(english.submit());
+    await vi.advanceTimersByTimeAsync(0);
 
     const heading = screen.getByRole('heading', { name: 'Thank You for Your Interest!' });
     expect(document.activeElement).toBe(heading);
@@ -359,43 +453,24 @@ describe('the consultation form in English', () => {
     expect(screen.getByRole('heading', { name: 'What happens next?' })).toBeTruthy();
     const panel = heading.closest('section')!;
     expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(panel).getByRole('status').textContent).toBe('Taking you to the next page…');
     expect(within(panel).getByRole('link', { name: 'Return to Homepage' })).toHaveProperty(
       'pathname',
       '/',
     );
 
-    await act(async () => vi.advanceTimersByTime(REDIRECT_DELAY_MS - 1));
-    expect(screen.queryByText(/Arrived at/)).toBeNull();
-    await act(async () => vi.advanceTimersByTime(1));
-    expect(screen.getByText('Arrived at /book-call/thank-you')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS - 1);
+    expect(page.navigate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(page.navigate).toHaveBeenCalledExactlyOnceWith('/book-call/thank-you');
     expect(REDIRECT_DELAY_MS).toBe(2000);
   });
 });
 
 describe('the consultation form in Swedish', () => {
-  const swedish = {
-    name: () => screen.getByRole('textbox', { name: 'Namn' }),
-    email: () => screen.getByRole('textbox', { name: 'E-postadress' }),
-    phone: () => screen.getByRole('textbox', { name: 'Telefonnummer' }),
-    company: () => screen.getByRole('textbox', { name: 'Företagsnamn' }),
-    problems: () => screen.getByRole('textbox', { name: 'Vilka problem vill du lösa?' }),
-    howFoundUs: () => screen.getByRole('combobox', { name: 'Hur hittade du oss?' }),
-    submit: () => screen.getByRole('button', { name: /Boka mitt gratis strategisamtal|Skickar/ }),
-  };
-
-  async function fillSwedish(user: User) {
-    await user.type(swedish.name(), 'Erik Ström');
-    await user.type(swedish.email(), 'erik@example.se');
-    await user.type(swedish.phone(), '08-123 456');
-    await user.type(swedish.company(), 'Ströms Bygg');
-    await user.type(swedish.problems(), 'Vi behöver fler kunder i Uppsala.');
-    await user.selectOptions(swedish.howFoundUs(), 'Vänrekommendation');
-  }
-
   it('shows the Swedish messages without periods and sends nothing', async () => {
     const user = userEvent.setup();
-    const action = vi.fn<FakeAction>(sent);
-    renderPage('/sv/book-call', action);
+    const page = openEnhancedPage('/sv/book-call', stored('/sv/book-call'));
     await user.type(swedish.email(), 'erik@example');
     await user.type(swedish.problems(), 'För kort');
 
@@ -416,12 +491,12 @@ describe('the consultation form in Swedish', () => {
     await user.clear(swedish.problems());
     await user.click(swedish.submit());
     expect(screen.getByText('Vänligen beskriv de problem du vill lösa')).toBeTruthy();
-    expect(action).not.toHaveBeenCalled();
+    expect(page.fetch).not.toHaveBeenCalled();
   });
 
   it('counts in Swedish and shows Friend Referral as Vänrekommendation', async () => {
     const user = userEvent.setup();
-    renderPage('/sv/book-call', vi.fn<FakeAction>(sent));
+    openEnhancedPage('/sv/book-call', stored('/sv/book-call'));
     await user.type(swedish.problems(), 'Hej');
     expect(screen.getByText('Minimum 20 tecken (3/20)')).toBeTruthy();
     const option = within(swedish.howFoundUs()).getByRole('option', { name: 'Vänrekommendation' });
@@ -429,19 +504,17 @@ describe('the consultation form in Swedish', () => {
   });
 
   it('shows Skickar..., then the Swedish failure message with the values kept', async () => {
-    const user = userEvent.setup();
-    const pending = controlledAction();
-    renderPage('/sv/book-call', pending.action);
-    await fillSwedish(user);
-
-    await user.click(swedish.submit());
+    const { pending, page } = await submitFilled('/sv/book-call');
     expect(screen.getByRole('button', { name: 'Skickar...' })).toHaveProperty('disabled', true);
-    expect(pending.fields()).toMatchObject({ how_found_us: 'Friend Referral', enhanced: '1' });
+    expect(page.fields()).toMatchObject({ how_found_us: 'Friend Referral' });
+    expect(String(page.fetch.mock.calls[0]![0])).toBe(`${window.location.origin}/sv/book-call`);
 
-    await act(async () =>
-      pending.answer(failed('För många förfrågningar från ditt nätverk. Försök igen senare.')),
+    await pending.answer(
+      refusedPage('/sv/book-call', 429, {
+        failure: 'För många förfrågningar från ditt nätverk. Försök igen senare.',
+      }),
     );
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect(alertText()).toBe(
       'Misslyckades att skicka: För många förfrågningar från ditt nätverk. Försök igen senare.',
     );
     expect(swedish.name()).toHaveProperty('value', 'Erik Ström');
@@ -452,27 +525,37 @@ describe('the consultation form in Swedish', () => {
     );
   });
 
+  it('words a connection failure in Swedish', async () => {
+    const { pending } = await submitFilled('/sv/book-call');
+
+    await pending.crash(new TypeError('Failed to fetch'));
+
+    expect(alertText()).toBe('Misslyckades att skicka: Failed to fetch');
+  });
+
   it('shows Tack för ditt intresse! and goes to /sv/book-call/thank-you after 2000 ms', async () => {
     const user = userEvent.setup();
-    renderPage('/sv/book-call', sent);
+    const page = openEnhancedPage('/sv/book-call', stored('/sv/book-call'));
     await fillSwedish(user);
     vi.useFakeTimers();
-    await act(async () => fireEvent.click(swedish.submit()));
+    fireEvent.click(swedish.submit());
+    await vi.advanceTimersByTimeAsync(0);
 
     const heading = screen.getByRole('heading', { name: 'Tack för ditt intresse!' });
+    expect(document.activeElement).toBe(heading);
     const panel = heading.closest('section')!;
     expect(within(panel).getByRole('link', { name: 'Tillbaka till startsidan' })).toHaveProperty(
       'pathname',
       '/sv',
     );
-    await act(async () => vi.advanceTimersByTime(REDIRECT_DELAY_MS));
-    expect(screen.getByText('Arrived at /sv/book-call/thank-you')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS);
+    expect(page.navigate).toHaveBeenCalledExactlyOnceWith('/sv/book-call/thank-you');
   });
 });
 
 describe('the consultation page', () => {
   it('opens with the newsletter welcome, then the heading, the form, the trust panel and links', () => {
-    renderPage('/sv/book-call', vi.fn<FakeAction>(sent));
+    openPage('/sv/book-call');
     const welcome = screen.getByRole('region', { name: 'Välkommen till vårt nyhetsbrev!' });
     expect(
       within(welcome)
@@ -506,11 +589,13 @@ describe('the consultation page', () => {
       'pathname',
       '/book-call',
     );
+    // The thank-you panel waits, inert, in a template: nothing of it shows or is read out.
+    expect(screen.queryByRole('heading', { name: 'Tack för ditt intresse!' })).toBeNull();
   });
 
   it('gives every control a label and a name equal to its column', () => {
-    renderPage('/book-call', vi.fn<FakeAction>(sent));
-    const form = screen.getByRole('form', { name: 'Consultation request' });
+    const form = openPage('/book-call');
+    expect(screen.getByRole('form', { name: 'Consultation request' })).toBe(form);
     expect(form.getAttribute('method')).toBe('post');
     // No action attribute: without JavaScript the form posts to the page's own address, UTM
     // parameters included.
@@ -533,10 +618,13 @@ describe('the consultation page', () => {
     ]);
     expect(english.name().getAttribute('maxlength')).toBe('200');
     expect(english.problems().getAttribute('maxlength')).toBe('5000');
+    // A fresh form names no error and says nothing below the button.
+    expect(form.querySelectorAll('[aria-invalid]')).toHaveLength(0);
+    expect(alertText()).toBe('');
   });
 
   it('hides the honeypot from people: off screen, out of the tab order and the accessibility tree', () => {
-    renderPage('/sv/book-call', vi.fn<FakeAction>(sent));
+    openPage('/sv/book-call');
     const trap = document.querySelector<HTMLInputElement>('input[name="website"]')!;
     expect(trap.type).toBe('text');
     expect(trap.tabIndex).toBe(-1);
@@ -547,17 +635,17 @@ describe('the consultation page', () => {
     expect(screen.queryByRole('textbox', { name: 'Webbplats' })).toBeNull();
   });
 
-  it('renders on the server the signed start time and the request’s attribution', () => {
-    const Stub = routes(sent);
-    const html = renderToString(<Stub initialEntries={['/book-call']} />);
+  it('renders on the server the signed start time, the request’s attribution and where it leads', () => {
+    const html = pageHtml('/book-call');
     expect(html).toContain(`name="form_start" value="${FORM_START}"`);
     expect(html).toContain('name="landing_page" value="/book-call?utm_source=loader"');
     expect(html).toContain('name="utm_source" value=""');
-    expect(html).not.toContain('name="enhanced"');
+    expect(html).toContain('data-thank-you="/book-call/thank-you"');
+    expect(pageHtml('/sv/book-call')).toContain('data-thank-you="/sv/book-call/thank-you"');
   });
 
   it('shows the action’s answer to a request sent without JavaScript', () => {
-    renderPage('/book-call', vi.fn<FakeAction>(sent), {
+    openPage('/book-call', {
       outcome: 'refused',
       values: {
         name: 'Anna',
@@ -580,18 +668,22 @@ describe('the consultation page', () => {
     expect(english.problems()).toHaveProperty('value', 'Short');
     expect(english.howFoundUs()).toHaveProperty('value', 'Google');
     expect(english.email().getAttribute('aria-invalid')).toBe('true');
+    expect(english.email().getAttribute('aria-describedby')).toBe('consultation-email-error');
     expect(screen.getByText('Company name is required.')).toBeTruthy();
     expect(screen.getByText('Minimum 20 characters (5/20)')).toBeTruthy();
-    expect(document.activeElement).toBe(english.email());
+    // The browser focuses the first refused field itself.
+    expect(english.email().hasAttribute('autofocus')).toBe(true);
+    expect(document.querySelectorAll('[autofocus]')).toHaveLength(1);
     const hidden = (name: string) =>
       document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!.value;
     expect(hidden('form_start')).toBe(
       '1795427000000.the-first-start-time-stands-after-a-refusal-xxxxx',
     );
+    expect(hidden('utm_source')).toBe('google');
   });
 
   it('shows the action’s database failure below the form', () => {
-    renderPage('/sv/book-call', vi.fn<FakeAction>(sent), {
+    openPage('/sv/book-call', {
       outcome: 'refused',
       values: {
         name: 'Erik',
@@ -604,10 +696,10 @@ describe('the consultation page', () => {
       },
       errors: {},
       failure: 'permission denied for table consultations',
+      formStart: FORM_START,
+      attribution: {},
     });
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Misslyckades att skicka: permission denied for table consultations',
-    );
+    expect(alertText()).toBe('Misslyckades att skicka: permission denied for table consultations');
     expect(screen.getByRole('textbox', { name: 'Namn' })).toHaveProperty('value', 'Erik');
   });
 });

@@ -8,9 +8,7 @@ export const REDIRECT_DELAY_MS = 2000;
 
 /**
  * The form's hidden fields besides the columns and the attribution. HONEYPOT_FIELD is off screen
- * and left empty by people; FORM_START_FIELD holds the signed render time (form-token.server.ts);
- * ENHANCED_FIELD is added only by the hydrated form, which wants data back instead of a redirect.
+ * and left empty by people; FORM_START_FIELD holds the signed render time (form-token.server.ts).
  */
 export const HONEYPOT_FIELD = 'website';
 export const FORM_START_FIELD = 'form_start';
-export const ENHANCED_FIELD = 'enhanced';
