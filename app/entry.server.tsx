@@ -1,12 +1,15 @@
 // How a page becomes a response: React renders the whole document first (the server buffers pages
 // anyway, to give them an ETag), so the response can carry a Content-Security-Policy with the
 // hashes of exactly the inline scripts it holds, and the other security headers of issue 8.
+// A page that never loads React gets its stylesheets inline first (inline-stylesheets.server.ts).
 import { Writable } from 'node:stream';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { browserSupabaseConfig, serverEnv } from '~/data/config.server';
 import { pageSecurityHeaders, type SecurityHandle } from '~/security/security-headers.server';
+import { inlineStylesheets } from '~/styles/inline-stylesheets.server';
+import { hydratesWith } from '~/ui/page-hydration';
 
 export const streamTimeout = 5_000;
 
@@ -17,6 +20,15 @@ function frameSources(context: EntryContext): string[] {
     return handle?.csp?.frameSrc ?? [];
   });
   return [...new Set(origins)];
+}
+
+/** Whether the page loads React in the browser (see app/ui/page-hydration.ts). */
+function pageHydrates(context: EntryContext): boolean {
+  return hydratesWith(
+    context.staticHandlerContext.matches.map(
+      (match) => context.routeModules[match.route.id]?.handle,
+    ),
+  );
 }
 
 /** The Supabase origin the browser calls, when it is not this site (a hosted project). */
@@ -42,7 +54,12 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeout);
-        const html = Buffer.concat(chunks).toString('utf8');
+        const rendered = Buffer.concat(chunks).toString('utf8');
+        // Under `npm run dev` Vite serves the styles from their sources.
+        const html =
+          import.meta.env.DEV || pageHydrates(routerContext)
+            ? rendered
+            : inlineStylesheets(rendered);
         const env = serverEnv();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         const headers = pageSecurityHeaders({

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadDeferredFrames } from './frames';
 import { keepHashOnLinks } from './links';
 import { enhanceMenu } from './menu';
 
@@ -61,5 +62,58 @@ describe('keepHashOnLinks', () => {
     window.location.hash = '#cookies';
     window.dispatchEvent(new HashChangeEvent('hashchange'));
     expect(marked!.getAttribute('href')).toBe('/sv/privacy-policy#cookies');
+  });
+});
+
+describe('loadDeferredFrames', () => {
+  const slot = `<div class="slot" data-deferred-frame=""><noscript><iframe src="https://forms.example/f" title="Form"></iframe></noscript></div>`;
+
+  /** A window whose load event, frames and timers the test runs by hand. */
+  function fakeWindow() {
+    const listeners: Array<() => void> = [];
+    const queued: Array<() => void> = [];
+    const win = {
+      addEventListener: (type: string, listener: () => void) => {
+        if (type === 'load') listeners.push(listener);
+      },
+      requestAnimationFrame: (callback: () => void) => queued.push(callback),
+      setTimeout: (callback: () => void) => queued.push(callback),
+    } as unknown as Window;
+    const runQueued = () => {
+      for (const callback of queued.splice(0)) callback();
+    };
+    return { win, load: () => listeners.forEach((listener) => listener()), runQueued };
+  }
+
+  it('puts the frame in its slot only after the page’s load event and the next paint', () => {
+    document.body.innerHTML = slot;
+    const doc = {
+      readyState: 'interactive',
+      querySelectorAll: document.querySelectorAll.bind(document),
+      createElement: document.createElement.bind(document),
+    } as unknown as Document;
+    const { win, load, runQueued } = fakeWindow();
+    loadDeferredFrames(doc, win);
+    runQueued();
+    expect(document.querySelector('iframe')).toBeNull();
+
+    load();
+    expect(document.querySelector('iframe')).toBeNull();
+    runQueued(); // the next frame
+    expect(document.querySelector('iframe')).toBeNull();
+    runQueued(); // the task after it
+    const frame = document.querySelector('.slot > iframe')!;
+    expect(frame.getAttribute('src')).toBe('https://forms.example/f');
+    expect(frame.getAttribute('title')).toBe('Form');
+  });
+
+  it('waits only for the next paint when the page has loaded already', () => {
+    document.body.innerHTML = slot;
+    const { win, runQueued } = fakeWindow();
+    loadDeferredFrames(document, win);
+    expect(document.readyState).toBe('complete');
+    runQueued();
+    runQueued();
+    expect(document.querySelector('.slot > iframe')).not.toBeNull();
   });
 });

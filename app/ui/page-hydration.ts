@@ -8,9 +8,12 @@ export interface HydrationHandle {
   hydrate?: boolean;
 }
 
-/** Whether the current page loads React: unless one of its routes says otherwise. */
+/** Whether a page whose matched routes have these handles loads React: unless one says not. */
+export function hydratesWith(handles: readonly unknown[]): boolean {
+  return !handles.some((handle) => (handle as HydrationHandle | undefined)?.hydrate === false);
+}
+
+/** Whether the current page loads React. */
 export function usePageHydrates(): boolean {
-  return !useMatches().some(
-    (match) => (match.handle as HydrationHandle | undefined)?.hydrate === false,
-  );
+  return hydratesWith(useMatches().map((match) => match.handle));
 }

@@ -1,10 +1,17 @@
 // @vitest-environment jsdom
+// In the browser's React (a page reached inside a visit that runs React) the frame is rendered at
+// once; the server's HTML holds it in <noscript> for app/enhance/frames.ts to put in place.
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { createRoutesStub, Link } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { insertDeferredFrames } from '~/enhance/frames';
 import { mailerLiteFormUrl, SignupFrame, type SignupForms } from './signup-frame';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+});
 
 const newsletterForms: SignupForms = {
   accountId: '123456',
@@ -65,18 +72,9 @@ describe('SignupFrame', () => {
     expect(frame().className).toBe('signup-frame__frame');
   });
 
-  it('loads lazily unless told to load at once', () => {
+  it('loads lazily, so the page’s first paint never waits on the provider', () => {
     renderAt('/newsletter');
     expect(frame().getAttribute('loading')).toBe('lazy');
-    cleanup();
-    const Stub = createRoutesStub([
-      {
-        path: '*',
-        Component: () => <SignupFrame forms={guideForms} title="Guide form" loading="eager" />,
-      },
-    ]);
-    render(<Stub initialEntries={['/free-meta-ads-guide']} />);
-    expect(screen.getByTitle('Guide form').getAttribute('loading')).toBe('eager');
   });
 
   it('asks the visitor to refresh the page if the form does not show, in their language', () => {
@@ -104,6 +102,37 @@ describe('SignupFrame', () => {
     const third = frame();
     expect(third).not.toBe(second);
     expect(third.getAttribute('src')).toContain('/111111111111111111/');
+  });
+});
+
+describe('SignupFrame in the server’s HTML', () => {
+  function serverHtml(path: string) {
+    const Stub = createRoutesStub([
+      {
+        path: '*',
+        Component: () => <Page forms={newsletterForms} title="Newsletter sign-up form" />,
+      },
+    ]);
+    return renderToString(<Stub initialEntries={[path]} />);
+  }
+
+  it('holds the frame in <noscript> inside the slot that keeps its space', () => {
+    const html = serverHtml('/sv/newsletter');
+    const src = mailerLiteFormUrl('123456', '222222222222222222');
+    expect(html).toContain(
+      `<div class="signup-frame__slot" data-deferred-frame=""><noscript><iframe class="signup-frame__frame" src="${src}" title="Newsletter sign-up form" loading="lazy"></iframe></noscript></div>`,
+    );
+  });
+
+  it('becomes the same frame once the site’s script puts it in place', () => {
+    document.body.innerHTML = serverHtml('/newsletter');
+    // A browser running scripts reads <noscript> as text: no frame yet.
+    expect(screen.queryByTitle('Newsletter sign-up form')).toBeNull();
+    insertDeferredFrames(document);
+    expect(frame().getAttribute('src')).toBe(mailerLiteFormUrl('123456', '111111111111111111'));
+    expect(frame().getAttribute('loading')).toBe('lazy');
+    expect(frame().parentElement!.className).toBe('signup-frame__slot');
+    expect(document.querySelector('noscript')).toBeNull();
   });
 });
 

@@ -151,7 +151,7 @@ const pages = [
       'href="#get-the-guide"',
       'If the form does not show, please refresh the page.',
       `src="${formUrl(forms.GUIDE_FORM_ID_EN)}"`,
-      'loading="eager"',
+      'loading="lazy"',
     ],
     otherLanguage: 'Få din GRATIS Meta Ads Guide',
   },
@@ -205,6 +205,45 @@ describe('the server-rendered HTML', () => {
     }
   });
 
+  it('brings the frames in after the page has loaded, in the space kept for them', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    try {
+      const page = await context.newPage();
+      // Records when the page loaded and when a frame first appeared, and the slot's height then.
+      await page.addInitScript(() => {
+        const record: Record<string, number> = {};
+        (window as unknown as { frameTimes: Record<string, number> }).frameTimes = record;
+        addEventListener('load', () => (record.loaded = performance.now()));
+        new MutationObserver(() => {
+          const frame = document.querySelector('iframe.signup-frame__frame');
+          if (!frame || record.inserted !== undefined) return;
+          record.inserted = performance.now();
+          record.slotHeight = frame.parentElement!.getBoundingClientRect().height;
+        }).observe(document, { childList: true, subtree: true });
+        document.addEventListener('DOMContentLoaded', () => {
+          const slot = document.querySelector('.signup-frame__slot');
+          if (slot) record.slotHeightBefore = slot.getBoundingClientRect().height;
+        });
+      });
+      for (const path of ['/free-meta-ads-guide', '/sv/newsletter']) {
+        await page.goto(site.url + path);
+        const frame = page.locator('.signup-frame__slot > iframe.signup-frame__frame');
+        await frame.waitFor({ state: 'attached' });
+        const record = await page.evaluate(
+          () => (window as unknown as { frameTimes: Record<string, number> }).frameTimes,
+        );
+        expect(record.inserted, path).toBeGreaterThan(record.loaded!);
+        expect(record.slotHeightBefore, path).toBeGreaterThanOrEqual(400);
+        expect(record.slotHeight, path).toBe(record.slotHeightBefore);
+        expect(await frame.getAttribute('src'), path).toBe(
+          formUrl(path.startsWith('/sv') ? forms.NEWSLETTER_FORM_ID_SV : forms.GUIDE_FORM_ID_EN),
+        );
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it.each([
     ['/newsletter/almost-there', 'english', '/blog/'],
     ['/sv/newsletter/almost-there', 'swedish', '/sv/blog/'],
@@ -227,7 +266,9 @@ describe('the server-rendered HTML', () => {
  */
 function formInView(): boolean {
   const card = document.getElementById('get-the-guide')!.getBoundingClientRect();
-  const frame = document.querySelector('#get-the-guide iframe')!.getBoundingClientRect();
+  const frame = document
+    .querySelector('#get-the-guide .signup-frame__slot')!
+    .getBoundingClientRect();
   return card.top >= 0 && card.top <= 40 && frame.top < window.innerHeight;
 }
 

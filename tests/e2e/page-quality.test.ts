@@ -164,6 +164,30 @@ describe('the scripts a page loads', () => {
     expect(total).toBeLessThan(8 * 1024);
   });
 
+  it.each([...englishPagePaths, ...swedishPagePaths].filter((path) => !needReact.includes(path)))(
+    '%s carries its styles inside its HTML, so no stylesheet holds up the first paint',
+    async (path) => {
+      const { page } = browsing;
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+      });
+      await gotoHydrated(page, site.url + path);
+      expect(stylesheets).toEqual([]);
+      // The site's own rules are in force: app.css places the header.
+      expect(
+        await page.locator('.site-header').evaluate((header) => getComputedStyle(header).position),
+      ).not.toBe('static');
+    },
+  );
+
+  it('links the stylesheets of a page that runs React, as React expects', async () => {
+    const response = await fetch(`${site.url}/login`);
+    expect(await response.text()).toMatch(
+      /<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"\/>/,
+    );
+  });
+
   it.each(needReact)('%s runs React, which its form needs', async (path) => {
     const { page } = browsing;
     const scripts: string[] = [];

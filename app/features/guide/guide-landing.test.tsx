@@ -45,7 +45,7 @@ describe('GuideLanding', () => {
     const card = screen.getByRole('region', { name: 'Get Your FREE Meta Ads Guide' });
     const frame = within(card).getByTitle('Sign-up form for the free Meta Ads guide');
     expect(frame.getAttribute('src')).toContain('/123456/333333333333333333/');
-    expect(frame.getAttribute('loading')).toBe('eager');
+    expect(frame.getAttribute('loading')).toBe('lazy');
     const assurances = within(card).getByRole('list', { name: 'Our promise' });
     expect(
       within(assurances)

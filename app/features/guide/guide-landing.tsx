@@ -51,7 +51,7 @@ export function GuideLanding({ forms }: { forms: SignupForms }) {
           </h2>
           <p>{t.signup.text}</p>
           {/* The form is the page's purpose: load it at once, even when it starts below the fold. */}
-          <SignupFrame forms={forms} title={t.signup.frameTitle} loading="eager" />
+          <SignupFrame forms={forms} title={t.signup.frameTitle} />
           <ul className="guide-assurances" aria-label={t.signup.assurancesLabel}>
             {t.signup.assurances.map((assurance) => (
               <li key={assurance} className="guide-assurances__item">

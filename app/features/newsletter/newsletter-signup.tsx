@@ -35,7 +35,7 @@ export function NewsletterSignup({ forms }: { forms: SignupForms }) {
           <h2 id="newsletter-form" className="newsletter-card__heading">
             {t.formHeading}
           </h2>
-          <SignupFrame forms={forms} title={t.frameTitle} loading="eager" />
+          <SignupFrame forms={forms} title={t.frameTitle} />
         </section>
       </div>
     </>

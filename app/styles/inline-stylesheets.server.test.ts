@@ -1,0 +1,44 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inlineStylesheets } from './inline-stylesheets.server';
+
+/** A build/client of the test's own, with these files under assets/. */
+function clientDirectory(files: Record<string, string>): string {
+  const directory = mkdtempSync(path.join(tmpdir(), 'inline-css-'));
+  mkdirSync(path.join(directory, 'assets'));
+  for (const [name, text] of Object.entries(files))
+    writeFileSync(path.join(directory, 'assets', name), text);
+  return directory;
+}
+
+describe('inlineStylesheets', () => {
+  it('puts each built stylesheet into the page in place of its link, in order', () => {
+    const directory = clientDirectory({
+      'app-1.css': 'body{margin:0}',
+      'page-2.css': 'h1{color:red}',
+    });
+    const html =
+      '<head><link rel="icon" href="/favicon.svg"/><link rel="stylesheet" href="/assets/app-1.css"/>' +
+      '<link rel="stylesheet" href="/assets/page-2.css"/></head>';
+    expect(inlineStylesheets(html, directory)).toBe(
+      '<head><link rel="icon" href="/favicon.svg"/><style>body{margin:0}</style>' +
+        '<style>h1{color:red}</style></head>',
+    );
+  });
+
+  it('keeps the link of a stylesheet it cannot read, or whose text would end the element', () => {
+    const directory = clientDirectory({ 'odd-3.css': 'a::after{content:"</style>"}' });
+    const html =
+      '<link rel="stylesheet" href="/assets/missing-4.css"/>' +
+      '<link rel="stylesheet" href="/assets/odd-3.css"/>';
+    expect(inlineStylesheets(html, directory)).toBe(html);
+  });
+
+  it('leaves stylesheets from elsewhere alone', () => {
+    const directory = clientDirectory({});
+    const html = '<link rel="stylesheet" href="https://cdn.example/x.css"/>';
+    expect(inlineStylesheets(html, directory)).toBe(html);
+  });
+});
