@@ -2,8 +2,12 @@
 // Debian's Chromium against the built site, for the public pages in both languages. Prints each
 // page's four category scores, LCP, TBT, CLS and the JavaScript it transfers, and what held a
 // category below 100. Printed, never asserted.
+// Lantern's simulation scales the CPU time it observed, and a 2-core machine's timings wander,
+// so each page is measured LIGHTHOUSE_RUNS times (3 unless set) and the run with the median LCP
+// is the one shown, as Lighthouse's own advice on variability suggests; the LCP column also shows
+// the spread.
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../tests/support/browser.ts';
 import { startSite } from '../tests/support/site.ts';
 
@@ -32,6 +36,7 @@ export interface LighthouseRow {
   'best pr.': number;
   seo: number;
   'LCP s': number;
+  'LCP runs': string;
   'TBT ms': number;
   CLS: number;
   'JS kB': number;
@@ -44,6 +49,12 @@ interface Audit {
   numericValue?: number;
   details?: { items?: Array<{ resourceType?: string; transferSize?: number }> };
 }
+
+const runsPerPage = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+
+const lcpOf = (lhr: Result) =>
+  (lhr.audits as Record<string, Audit>)['largest-contentful-paint']?.numericValue ?? 0;
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 export async function measureLighthouse(): Promise<{ rows: LighthouseRow[]; misses: string[] }> {
   const site = await startSite({ SEED_DEMO: 'true' });
@@ -59,15 +70,21 @@ export async function measureLighthouse(): Promise<{ rows: LighthouseRow[]; miss
           logLevel: 'error',
           onlyCategories: [...categories],
         });
-      // A trace now and then misses its navigation start (NO_NAVSTART): run that page again.
-      let result = await run();
-      if (result?.lhr.runtimeError) result = await run();
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) {
-        misses.push(`${page}: not measured (${lhr.runtimeError.code})`);
+      const measured: Result[] = [];
+      let failure: string | undefined;
+      for (let attempt = 0; measured.length < runsPerPage && attempt < runsPerPage + 2; attempt++) {
+        // A trace now and then misses its navigation start (NO_NAVSTART): that run is repeated.
+        const result = await run();
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        if (result.lhr.runtimeError) failure = result.lhr.runtimeError.code;
+        else measured.push(result.lhr);
+      }
+      if (measured.length === 0) {
+        misses.push(`${page}: not measured (${failure})`);
         continue;
       }
+      const byLcp = [...measured].sort((a, b) => lcpOf(a) - lcpOf(b));
+      const lhr = byLcp[Math.floor((byLcp.length - 1) / 2)]!;
       const audits = lhr.audits as Record<string, Audit>;
       const score = (id: (typeof categories)[number]) =>
         Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -81,7 +98,8 @@ export async function measureLighthouse(): Promise<{ rows: LighthouseRow[]; miss
         a11y: score('accessibility'),
         'best pr.': score('best-practices'),
         seo: score('seo'),
-        'LCP s': Math.round((audits['largest-contentful-paint']?.numericValue ?? 0) / 100) / 10,
+        'LCP s': seconds(lcpOf(lhr)),
+        'LCP runs': byLcp.map((run) => seconds(lcpOf(run)).toFixed(1)).join(' '),
         'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
         CLS: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
         'JS kB': Math.round(jsBytes / 102.4) / 10,
@@ -110,7 +128,7 @@ export async function printLighthouse(): Promise<void> {
     return;
   }
   console.log(
-    '\nLighthouse 13, mobile, simulated throttling, Debian Chromium' +
+    `\nLighthouse 13, mobile, simulated throttling, Debian Chromium, median of ${runsPerPage} runs by LCP` +
       '\n(targets: every score 100, LCP ≤ 1.0 s, TBT ≤ 50 ms, CLS 0, JS ≤ 80 kB transferred)\n',
   );
   console.table(measured.rows);
