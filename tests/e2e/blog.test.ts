@@ -226,28 +226,28 @@ describe('in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Marknadsföringsinsikter & tips' }).waitFor();
   });
 
-  it('shows the post spinner while the clicked post loads, in a visit that runs React (from the booking page)', async () => {
+  it('shows the post spinner while the clicked post loads, in a visit that runs React (from sign-in)', async () => {
     const { page } = browsing;
-    // Blog pages load no React of their own; a visit that began on the booking page navigates
+    // Public pages load no React of their own; a visit that began on the sign-in page navigates
     // inside the app, and there the loading state of §4 shows.
-    await gotoHydrated(page, `${site.url}/sv/book-call`);
-    await page.getByRole('link', { name: 'Läs vår blogg' }).first().click();
-    await page.waitForURL(`${site.url}/sv/blog`);
-    await page.getByRole('heading', { level: 1, name: 'Marknadsföringsinsikter & tips' }).waitFor();
+    await gotoHydrated(page, `${site.url}/login`);
+    await page.getByRole('link', { name: 'Blog', exact: true }).first().click();
+    await page.waitForURL(`${site.url}/blog`);
+    await page.getByRole('heading', { level: 1, name: 'Marketing Insights & Tips' }).waitFor();
     // Hold the post's data request until the spinner has been seen.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(
-      (url) => url.pathname.startsWith(`/sv/blog/${swedishPost.slug}`),
+      (url) => url.pathname.startsWith(`/blog/${englishPost.slug}`),
       async (route) => {
         await held;
         await route.continue();
       },
     );
-    await page.getByRole('link', { name: swedishPost.title, exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Laddar blogginlägget...' }).waitFor();
+    await page.getByRole('link', { name: englishPost.title, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Loading blog post...' }).waitFor();
     release();
-    await page.getByRole('heading', { level: 1, name: swedishPost.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: englishPost.title }).waitFor();
     expect(await page.getByRole('status').count()).toBe(0);
   });
 
