@@ -5,6 +5,57 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export interface Database {
   public: {
     Tables: {
+      blog_post_revisions: {
+        Row: {
+          id: string;
+          post_id: string;
+          saved_at: string;
+          saved_by: string | null;
+          replaced_at: string;
+          title: string;
+          slug: string;
+          summary: string;
+          content: string;
+          hero_image_url: string | null;
+          author: string;
+          is_published: boolean;
+          language: string;
+          published_date: string | null;
+        };
+        Insert: {
+          id?: string;
+          post_id: string;
+          saved_at: string;
+          saved_by?: string | null;
+          replaced_at?: string;
+          title: string;
+          slug: string;
+          summary: string;
+          content: string;
+          hero_image_url?: string | null;
+          author: string;
+          is_published: boolean;
+          language: string;
+          published_date?: string | null;
+        };
+        Update: {
+          id?: string;
+          post_id?: string;
+          saved_at?: string;
+          saved_by?: string | null;
+          replaced_at?: string;
+          title?: string;
+          slug?: string;
+          summary?: string;
+          content?: string;
+          hero_image_url?: string | null;
+          author?: string;
+          is_published?: boolean;
+          language?: string;
+          published_date?: string | null;
+        };
+        Relationships: [];
+      };
       blog_posts: {
         Row: {
           id: string;
@@ -21,6 +72,7 @@ export interface Database {
           published_date: string | null;
           reading_minutes: number;
           translation_group: string | null;
+          updated_by: string | null;
         };
         Insert: {
           id?: string;
@@ -37,6 +89,7 @@ export interface Database {
           published_date?: string | null;
           reading_minutes?: never;
           translation_group?: string | null;
+          updated_by?: string | null;
         };
         Update: {
           id?: string;
@@ -53,6 +106,7 @@ export interface Database {
           published_date?: string | null;
           reading_minutes?: never;
           translation_group?: string | null;
+          updated_by?: string | null;
         };
         Relationships: [];
       };

@@ -189,3 +189,34 @@ export async function deletePost(client: AppSupabaseClient, id: string): Promise
   const { error, status } = await client.from('blog_posts').delete().eq('id', id);
   if (error) throw dataError(error, status);
 }
+
+/** A version of a post that a later save replaced (issue 9), newest first. */
+export type PostRevision = Database['public']['Tables']['blog_post_revisions']['Row'];
+
+/** The revisions of a post, the newest first (signed-in administrators only). */
+export async function listRevisions(
+  client: AppSupabaseClient,
+  postId: string,
+): Promise<PostRevision[]> {
+  const { data, error, status } = await client
+    .from('blog_post_revisions')
+    .select('*')
+    .eq('post_id', postId)
+    .order('saved_at', { ascending: false })
+    .order('replaced_at', { ascending: false });
+  if (error) throw dataError(error, status);
+  return data;
+}
+
+/**
+ * The slugs in use that are `base` or `base-N`: what the form needs to say whether a slug is free
+ * and which is the next free one (signed-in administrators see every post, drafts included).
+ */
+export async function slugsLike(client: AppSupabaseClient, base: string): Promise<string[]> {
+  const { data, error, status } = await client
+    .from('blog_posts')
+    .select('slug')
+    .or(`slug.eq.${base},slug.like.${base}-*`);
+  if (error) throw dataError(error, status);
+  return data.map((row) => row.slug);
+}

@@ -220,6 +220,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         'title',
         'translation_group',
         'updated_at',
+        'updated_by',
       ]);
     });
 
@@ -279,6 +280,8 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         // Computed by the database from the content (issue 8).
         reading_minutes: 1,
         translation_group: null,
+        // The signed-in saver, from the token (issue 9).
+        updated_by: 'admin@example.com',
       });
     });
 

@@ -38,6 +38,7 @@ function post(fields: Partial<BlogPost>): BlogPost {
     published_date: '2026-11-02T09:05:00Z',
     reading_minutes: 1,
     translation_group: null,
+    updated_by: null,
     ...fields,
   };
 }

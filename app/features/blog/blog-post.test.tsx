@@ -25,6 +25,7 @@ const post: BlogPost = {
   created_at: '2026-11-10T08:00:00Z',
   updated_at: '2026-11-10T08:00:00Z',
   translation_group: null,
+  updated_by: null,
 };
 
 /** The post page at `path`; the list pages' loaders never finish, to hold a navigation in flight. */
