@@ -1,42 +1,21 @@
 // The PostgREST-compatible data API mounted at /rest/v1: one table per request, one transaction per
 // request under the caller's role and claims, so the migrations' grants and RLS policies decide.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Database, Queryable } from '../db/types.ts';
+import type { Database } from '../db/types.ts';
 import { isPostgresError } from '../db/types.ts';
 import { BodyTooLargeError, MAX_BODY_BYTES, readBody, sendJson, type Handler } from '../http.ts';
 import { findTable, loadCatalog, type Catalog } from './catalog.ts';
 import { ANON_ROLE, identifyCaller, type Caller } from './claims.ts';
 import { errorHeaders, fromPostgresError, RestError } from './errors.ts';
 import { checkProfile, negotiateMediaType, parsePreferences, parseRangeHeader } from './headers.ts';
-import { insert, read, remove, update, type InTransaction, type Outcome } from './operations.ts';
+import { insert, read, remove, update, type Outcome } from './operations.ts';
 import { parseQuery } from './parse.ts';
 import { parsePayload } from './payload.ts';
+import { callerTransaction } from './transaction.ts';
 
 const PREFIX = '/rest/v1';
 /** The only exposed schema, as on hosted Supabase by default. */
 const SCHEMA = 'public';
-/** Supabase's per-role statement_timeout. */
-const STATEMENT_TIMEOUT = { anon: '3s', other: '8s' };
-
-const setupSql = `select set_config('role', $1, true),
-  set_config('request.jwt.claims', $2, true),
-  set_config('search_path', 'public, extensions', true),
-  set_config('statement_timeout', $3, true),
-  set_config('request.method', $4, true),
-  set_config('request.path', $5, true),
-  set_config('request.headers', $6, true),
-  set_config('request.cookies', $7, true),
-  set_config('transaction_read_only', $8, true)`;
-
-function cookies(header: string | undefined): Record<string, string> {
-  const jar: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) jar[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
-  }
-  return jar;
-}
-
 /** Node's network errors from the pg driver: the database is unreachable, not the client wrong. */
 function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -138,24 +117,6 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
   const { db, jwtSecret } = opts;
   let catalog: Catalog = await loadCatalog(db, SCHEMA);
 
-  function transactionFor(caller: Caller, req: IncomingMessage, path: string): InTransaction {
-    return <T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>) =>
-      db.transaction(async (tx) => {
-        // Read-only rides on the setup statement: one round trip fewer per read.
-        await tx.query(setupSql, [
-          caller.role,
-          JSON.stringify(caller.claims),
-          caller.role === ANON_ROLE ? STATEMENT_TIMEOUT.anon : STATEMENT_TIMEOUT.other,
-          req.method,
-          path,
-          JSON.stringify(req.headers),
-          JSON.stringify(cookies(req.headers.cookie)),
-          readOnly ? 'on' : 'off',
-        ]);
-        return fn(tx);
-      });
-  }
-
   async function serve(req: IncomingMessage, url: URL, caller: Caller): Promise<Outcome> {
     const method = req.method ?? 'GET';
     if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
@@ -171,7 +132,7 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
     params.delete('apikey');
     const query = parseQuery(params);
     const table = findTable(catalog, name);
-    const inTransaction = transactionFor(caller, req, url.pathname.slice(PREFIX.length));
+    const inTransaction = callerTransaction(db, caller, req, url.pathname.slice(PREFIX.length));
 
     if (!write) {
       const range = parseRangeHeader(req.headers);

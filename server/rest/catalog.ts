@@ -23,12 +23,16 @@ export interface Table {
   primaryKey: string[];
 }
 
-export interface Catalog {
-  schema: string;
-  tables: Map<string, Table>;
+/** The roles a token may name: those granted to the server's login, and all that exist. */
+export interface Roles {
   /** Roles granted to the server's login: the only ones a token may switch to. */
   assumableRoles: Set<string>;
   existingRoles: Set<string>;
+}
+
+export interface Catalog extends Roles {
+  schema: string;
+  tables: Map<string, Table>;
 }
 
 interface ColumnRow {
@@ -97,10 +101,12 @@ export async function loadCatalog(db: Queryable, schema: string): Promise<Catalo
       .sort((a, b) => a[0] - b[0])
       .map(([, column]) => column);
   }
+  return { schema, tables, ...(await loadRoles(db)) };
+}
+
+export async function loadRoles(db: Queryable): Promise<Roles> {
   const roles = await db.query<{ name: string; assumable: string }>(rolesSql);
   return {
-    schema,
-    tables,
     assumableRoles: new Set(
       roles.rows.filter((r) => r.assumable === 't' || r.assumable === 'true').map((r) => r.name),
     ),

@@ -1,7 +1,7 @@
 // Who is asking: the Bearer JWT (else the apikey header), verified HS256, and the role it names.
 import type { IncomingHttpHeaders } from 'node:http';
 import { JwtError, verifyJwt, type Claims } from '../jwt.ts';
-import type { Catalog } from './catalog.ts';
+import type { Roles } from './catalog.ts';
 import { jwtError, RestError } from './errors.ts';
 
 /** PostgREST's db-anon-role, as Supabase configures it. */
@@ -26,7 +26,7 @@ export async function identifyCaller(
   headers: IncomingHttpHeaders,
   queryKey: string | null,
   secret: string,
-  catalog: Catalog,
+  roles: Roles,
 ): Promise<Caller> {
   const jwt = token(headers, queryKey);
   if (!jwt) return { role: ANON_ROLE, claims: { role: ANON_ROLE } };
@@ -38,10 +38,10 @@ export async function identifyCaller(
     throw error;
   }
   const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : ANON_ROLE;
-  if (!catalog.assumableRoles.has(role)) {
+  if (!roles.assumableRoles.has(role)) {
     // A signed token may only switch to the roles granted to the server's login, as PostgREST's
     // authenticator can; the server's own (owner) role is never one of them.
-    if (!catalog.existingRoles.has(role)) {
+    if (!roles.existingRoles.has(role)) {
       throw new RestError(401, { code: '22023', message: `role "${role}" does not exist` });
     }
     throw new RestError(403, { code: '42501', message: `permission denied to set role "${role}"` });

@@ -6,6 +6,7 @@ import { RestError, singleObjectError } from './errors.ts';
 import type { MediaType, Preferences } from './headers.ts';
 import type { QueryParams } from './parse.ts';
 import type { Payload } from './payload.ts';
+import type { InTransaction } from './transaction.ts';
 import {
   deleteStatement,
   insertStatement,
@@ -22,9 +23,6 @@ export interface Outcome {
   body?: string;
   contentType?: string;
 }
-
-/** Runs fn inside the request's transaction (role, claims and settings already applied). */
-export type InTransaction = <T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>) => Promise<T>;
 
 async function one(tx: Queryable, statement: Statement): Promise<ResultRow> {
   const result = await tx.query<ResultRow>(statement.text, statement.values);
