@@ -20,6 +20,7 @@ const columns = [
   'content',
   'author',
   'is_published',
+  'published_date',
 ];
 
 function post(fields: Partial<BlogPost>): BlogPost {

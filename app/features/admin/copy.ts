@@ -28,10 +28,12 @@ export const adminCopy = {
     emptyText: 'Create your first post to get started.',
     published: 'Published',
     draft: 'Draft',
+    scheduled: 'Scheduled',
     languages: { english: 'English', swedish: 'Svenska' } satisfies Record<PostLanguage, string>,
     by: (author: string) => `By ${author}`,
     updated: (dateTime: string) => `Updated: ${dateTime}`,
     publishedAt: (dateTime: string) => `Published: ${dateTime}`,
+    scheduledFor: (dateTime: string) => `Scheduled for: ${dateTime}`,
     translation: 'Translation:',
     view: 'View',
     viewLabel: (title: string) => `View “${title}” (opens in a new tab)`,
@@ -84,6 +86,12 @@ export const adminCopy = {
     status: 'Publication Status',
     published: 'Published',
     draft: 'Draft',
+    publishedDate: 'Publication date',
+    publishedDateHint: (published: boolean) =>
+      published
+        ? 'Leave it empty to publish when you save. A date in the future schedules the post: it appears on the blog at that moment, and nowhere before.'
+        : 'Kept for when the post is published again, so it keeps its place among the posts.',
+    scheduledNote: (dateTime: string) => `Scheduled: the post appears on the blog on ${dateTime}.`,
     create: 'Create Post',
     creating: 'Creating Post...',
     update: 'Update Post',
@@ -97,6 +105,7 @@ export const adminCopy = {
       summaryRequired: 'Summary is required',
       authorRequired: 'Author is required',
       heroImageUrl: 'Hero image URL must start with http:// or https://',
+      publishedDate: 'Enter a valid date and time, or leave it empty.',
       saveFailed: 'Failed to save post. Please try again.',
     },
   },

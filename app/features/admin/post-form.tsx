@@ -11,13 +11,14 @@ import {
 } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { DataError } from '~/data/errors';
-import { pageLanguageOf } from '~/i18n/format';
+import { formatAdminDateTime, pageLanguageOf } from '~/i18n/format';
 import { Markdown } from '~/ui/markdown';
 import { adminCopy } from './copy';
 import {
   SLUG_MAX_LENGTH,
   emptyPostValues,
   authorAfterLanguageChange,
+  momentFromInput,
   chosenTranslation,
   postInputFromValues,
   postToValues,
@@ -44,6 +45,7 @@ const fieldOrder: PostField[] = [
   'content',
   'author',
   'is_published',
+  'published_date',
 ];
 
 export function PostForm({
@@ -157,6 +159,12 @@ export function PostForm({
     } as const;
   };
   const slugHintId = `${id}-slug-hint`;
+  const dateHintId = `${id}-published_date-hint`;
+  const chosenMoment = momentFromInput(values.published_date);
+  const scheduledFor =
+    values.is_published && chosenMoment && chosenMoment.getTime() > Date.now()
+      ? formatAdminDateTime(chosenMoment.toISOString())
+      : null;
   const languageHintId = `${id}-language-hint`;
   const translationHintId = `${id}-translation-hint`;
   const candidates = translationCandidates(values.language, others);
@@ -347,6 +355,25 @@ export function PostForm({
               </Choice>
             </div>
           </fieldset>
+
+          <div className="admin-field">
+            <label htmlFor={fieldId('published_date')}>
+              {copy.publishedDate} <span className="admin-field__optional">{copy.optional}</span>
+            </label>
+            <input
+              {...described('published_date', dateHintId)}
+              type="datetime-local"
+              value={values.published_date}
+              onChange={(e) => change({ published_date: e.target.value })}
+            />
+            <p id={dateHintId} className="admin-field__hint">
+              {copy.publishedDateHint(values.is_published)}
+            </p>
+            <p className="admin-field__hint" role="status">
+              {scheduledFor && copy.scheduledNote(scheduledFor)}
+            </p>
+            {error('published_date')}
+          </div>
 
           <div className="admin-form__actions">
             <button type="submit" className="admin-button admin-button--primary" disabled={saving}>

@@ -6,7 +6,7 @@ import type { AppSupabaseClient } from '~/data/supabase';
 import { formatAdminDateTime, pageLanguageOf } from '~/i18n/format';
 import { LoadingStatus } from '~/ui/loading-status';
 import { adminCopy } from './copy';
-import { publicPostPath, translationOf } from './post-rules';
+import { isScheduled, publicPostPath, translationOf } from './post-rules';
 
 const copy = adminCopy.list;
 
@@ -26,6 +26,7 @@ export function PostList({
   onDeleted: () => void;
 }) {
   const [deleting, setDeleting] = useState<string | null>(null);
+  const now = new Date();
 
   async function remove(post: BlogPost) {
     if (!window.confirm(copy.confirmDelete)) return;
@@ -62,6 +63,8 @@ export function PostList({
             const language = post.language === 'swedish' ? 'swedish' : 'english';
             const titleId = `admin-post-${post.id}`;
             const translation = translationOf(post, posts);
+            const scheduled = isScheduled(post, now);
+            const badge = scheduled ? 'scheduled' : post.is_published ? 'published' : 'draft';
             return (
               <li key={post.id}>
                 <article className="admin-post" aria-labelledby={titleId}>
@@ -70,11 +73,7 @@ export function PostList({
                       <h2 id={titleId} className="admin-post__title">
                         {post.title}
                       </h2>
-                      <span
-                        className={`admin-badge ${post.is_published ? 'admin-badge--published' : 'admin-badge--draft'}`}
-                      >
-                        {post.is_published ? copy.published : copy.draft}
-                      </span>
+                      <span className={`admin-badge admin-badge--${badge}`}>{copy[badge]}</span>
                       <span
                         className="admin-badge admin-badge--language"
                         lang={pageLanguageOf(language)}
@@ -87,7 +86,11 @@ export function PostList({
                       <span>{copy.by(post.author)}</span>
                       <span>{copy.updated(formatAdminDateTime(post.updated_at))}</span>
                       {post.published_date && (
-                        <span>{copy.publishedAt(formatAdminDateTime(post.published_date))}</span>
+                        <span>
+                          {(scheduled ? copy.scheduledFor : copy.publishedAt)(
+                            formatAdminDateTime(post.published_date),
+                          )}
+                        </span>
                       )}
                       {translation && (
                         <span>
@@ -100,7 +103,7 @@ export function PostList({
                     </p>
                   </div>
                   <div className="admin-post__actions">
-                    {post.is_published && (
+                    {post.is_published && !scheduled && (
                       <a
                         className="admin-button admin-button--secondary"
                         href={publicPostPath(language, post.slug)}

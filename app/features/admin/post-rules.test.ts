@@ -5,6 +5,9 @@ import {
   authorAfterLanguageChange,
   chosenTranslation,
   emptyPostValues,
+  isScheduled,
+  localDateTimeInput,
+  momentFromInput,
   postInputFromValues,
   postToValues,
   publicPostPath,
@@ -26,6 +29,7 @@ const filled: PostFormValues = {
   content: '# Tips\n\nOne.',
   author: DEFAULT_AUTHOR,
   is_published: true,
+  published_date: '',
   translation: '',
 };
 
@@ -151,6 +155,7 @@ describe('the form’s starting values', () => {
       content: '',
       author: 'Nordic Lead Agency Team',
       is_published: true,
+      published_date: '',
       translation: '',
     });
   });
@@ -226,13 +231,71 @@ describe('postInputFromValues', () => {
     expect(input.published_date).toBe('2026-11-21T10:00:00.000Z');
   });
 
-  it('clears the publication date of a draft', () => {
+  it('keeps the publication date of a post saved as a draft, so republishing keeps it (issue 9)', () => {
     const draft = { ...filled, is_published: false };
     expect(postInputFromValues(draft, { now }).published_date).toBeNull();
     expect(
       postInputFromValues(draft, { existing: { published_date: '2026-10-01T08:00:00Z' }, now })
         .published_date,
-    ).toBeNull();
+    ).toBe('2026-10-01T08:00:00Z');
+  });
+
+  it('writes the date the writer chose, in the writer’s time zone, published or not', () => {
+    const chosen = '2026-12-24T09:30';
+    const expected = new Date(2026, 11, 24, 9, 30).toISOString();
+    for (const is_published of [true, false])
+      expect(
+        postInputFromValues(
+          { ...filled, is_published, published_date: chosen },
+          { existing: { published_date: '2026-10-01T08:00:00Z' }, now },
+        ).published_date,
+      ).toBe(expected);
+  });
+
+  it('keeps the stored moment when the date is left as the form showed it', () => {
+    const stored = '2026-10-01T08:00:42.123+00:00';
+    const input = postInputFromValues(
+      { ...filled, published_date: localDateTimeInput(stored) },
+      { existing: { published_date: stored }, now },
+    );
+    expect(input.published_date).toBe(stored);
+  });
+});
+
+describe('publication dates', () => {
+  it('show a stored moment in the writer’s local time, to the minute', () => {
+    const moment = new Date(2026, 2, 5, 7, 4, 59);
+    expect(localDateTimeInput(moment.toISOString())).toBe('2026-03-05T07:04');
+    expect(localDateTimeInput(null)).toBe('');
+    expect(localDateTimeInput('not a date')).toBe('');
+  });
+
+  it('read only what a datetime-local control gives', () => {
+    expect(momentFromInput('2026-03-05T07:04')?.getTime()).toBe(
+      new Date(2026, 2, 5, 7, 4).getTime(),
+    );
+    for (const value of ['', 'tomorrow', '2026-13-05T07:04', '05/03/2026 07:04'])
+      expect(momentFromInput(value), value).toBeNull();
+  });
+
+  it('refuse a date that is not one, and allow an empty one', () => {
+    expect(validatePost({ ...filled, published_date: '2026-02-30T25:00' })).toEqual({
+      published_date: 'Enter a valid date and time, or leave it empty.',
+    });
+    expect(validatePost({ ...filled, published_date: '' })).toEqual({});
+  });
+
+  it('call a published post with a date still to come scheduled, and nothing else', () => {
+    const now = new Date('2026-11-21T10:00:00Z');
+    expect(isScheduled({ is_published: true, published_date: '2026-11-21T10:00:01Z' }, now)).toBe(
+      true,
+    );
+    expect(isScheduled({ is_published: true, published_date: '2026-11-21T10:00:00Z' }, now)).toBe(
+      false,
+    );
+    expect(isScheduled({ is_published: false, published_date: '2026-12-01T00:00:00Z' }, now)).toBe(
+      false,
+    );
   });
 });
 

@@ -15,6 +15,11 @@ export interface PostFormValues {
   content: string;
   author: string;
   is_published: boolean;
+  /**
+   * When the post is (or was) published, as a datetime-local control holds it: the writer's
+   * local time to the minute, or '' for "when saved" (issue 9: a future date schedules it).
+   */
+  published_date: string;
   /** The id of the post that is this one in the other language, or '' for none (issue 8). */
   translation: string;
 }
@@ -59,6 +64,7 @@ export function emptyPostValues(): PostFormValues {
     content: '',
     author: DEFAULT_AUTHOR,
     is_published: true,
+    published_date: '',
     translation: '',
   };
 }
@@ -77,8 +83,41 @@ export function postToValues(post: BlogPost, posts: readonly BlogPost[] = []): P
     content: post.content,
     author: post.author,
     is_published: post.is_published,
+    published_date: localDateTimeInput(post.published_date),
     translation: translationOf(post, posts)?.id ?? '',
   };
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** A moment as a datetime-local control shows it: local time, to the minute; '' for none. */
+export function localDateTimeInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return (
+    `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}` +
+    `T${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`
+  );
+}
+
+/** The moment a datetime-local value names in the writer's time zone, or null if it names none. */
+export function momentFromInput(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value.trim())) return null;
+  const date = new Date(value.trim());
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Published, with a publication date still to come: shown nowhere public until then. */
+export function isScheduled(
+  post: Pick<BlogPost, 'is_published' | 'published_date'>,
+  now: Date,
+): boolean {
+  return (
+    post.is_published &&
+    post.published_date !== null &&
+    new Date(post.published_date).getTime() > now.getTime()
+  );
 }
 
 type TranslationFields = Pick<BlogPost, 'id' | 'language' | 'translation_group'>;
@@ -209,13 +248,32 @@ export function validatePost(values: PostFormValues): PostFormErrors {
   if (!values.summary.trim()) errors.summary = messages.summaryRequired;
   if (!values.content.trim()) errors.content = messages.contentRequired;
   if (!values.author.trim()) errors.author = messages.authorRequired;
+  if (values.published_date.trim() && !momentFromInput(values.published_date))
+    errors.published_date = messages.publishedDate;
   return errors;
 }
 
 /**
+ * The publication date a save writes (§4 with issue 9): the date the writer chose; else the one
+ * the post has (also when saved as a draft, so republishing keeps it); else now when published,
+ * none for a new draft. A date left as the control showed it keeps the stored moment to the
+ * millisecond, so an unchanged post is not a new revision.
+ */
+function publicationDate(
+  values: PostFormValues,
+  existing: string | null | undefined,
+  now: string,
+): string | null {
+  const typed = values.published_date.trim();
+  if (typed && typed !== localDateTimeInput(existing)) {
+    return momentFromInput(typed)?.toISOString() ?? null;
+  }
+  return existing ?? (values.is_published ? now : null);
+}
+
+/**
  * The row a save writes (§4): text trimmed, an empty hero image URL as null, updated_at now, and
- * published_date kept from the post when it already has one, now when it is first published, null
- * for a draft. created_at is the caller's, on insert only.
+ * the publication date of publicationDate. created_at is the caller's, on insert only.
  */
 export function postInputFromValues(
   values: PostFormValues,
@@ -232,6 +290,6 @@ export function postInputFromValues(
     is_published: values.is_published,
     language: values.language,
     updated_at: now,
-    published_date: values.is_published ? (options.existing?.published_date ?? now) : null,
+    published_date: publicationDate(values, options.existing?.published_date, now),
   };
 }
