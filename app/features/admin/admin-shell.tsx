@@ -9,12 +9,15 @@ import './admin.css';
 export function AdminShell({
   email,
   onSignOut,
+  confirmSignOut,
   newLeads,
   children,
 }: {
   email: string;
   /** Ends the session and leaves for the home page. */
   onSignOut: () => Promise<void>;
+  /** Asked first, when the page holds work that signing out would lose; false stays. */
+  confirmSignOut?: () => boolean;
   /** How many leads have status new; null until known. */
   newLeads: number | null;
   children: ReactNode;
@@ -23,6 +26,7 @@ export function AdminShell({
   const [signOutError, setSignOutError] = useState<string | null>(null);
 
   async function signOut() {
+    if (confirmSignOut && !confirmSignOut()) return;
     setSigningOut(true);
     setSignOutError(null);
     try {

@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BlogPost } from '~/data/posts';
-import type { AppSupabaseClient } from '~/data/supabase';
-import { BlogManager } from './blog-manager';
+import { fakeClient, post, renderManager } from './blog-manager-test-support';
 
 afterEach(cleanup);
 
@@ -22,87 +19,6 @@ const columns = [
   'is_published',
   'published_date',
 ];
-
-function post(fields: Partial<BlogPost>): BlogPost {
-  return {
-    id: 'p1',
-    slug: 'ten-tips',
-    title: 'Ten Tips',
-    summary: 'Short and useful.',
-    content: 'Some **bold** text.',
-    hero_image_url: null,
-    author: 'Nordic Lead Agency Team',
-    is_published: true,
-    language: 'english',
-    created_at: '2026-11-01T08:00:00Z',
-    updated_at: '2026-11-21T08:30:00Z',
-    published_date: '2026-11-02T09:05:00Z',
-    reading_minutes: 1,
-    translation_group: null,
-    updated_by: null,
-    ...fields,
-  };
-}
-
-type Result = { data: unknown; error: { message: string; code?: string } | null; status: number };
-
-/**
- * A stand-in for supabase-js's query builder: every call is recorded, and awaiting the query
- * gives the next answer the test queued for that kind of request.
- */
-function fakeClient(answers: {
-  list?: Result;
-  single?: Result;
-  insert?: Result;
-  update?: Result;
-  delete?: Result;
-}) {
-  const calls: Array<{ method: string; args: unknown[] }> = [];
-  const from = vi.fn(() => {
-    let kind: keyof typeof answers = 'list';
-    const query = {
-      select: (...args: unknown[]) => (calls.push({ method: 'select', args }), query),
-      order: (...args: unknown[]) => (calls.push({ method: 'order', args }), query),
-      eq: (...args: unknown[]) => (calls.push({ method: 'eq', args }), query),
-      single: () => ((kind = 'single'), query),
-      insert: (row: unknown) => (
-        (kind = 'insert'),
-        calls.push({ method: 'insert', args: [row] }),
-        query
-      ),
-      update: (row: unknown) => (
-        (kind = 'update'),
-        calls.push({ method: 'update', args: [row] }),
-        query
-      ),
-      delete: () => ((kind = 'delete'), calls.push({ method: 'delete', args: [] }), query),
-      then: (resolve: (value: Result) => unknown) =>
-        Promise.resolve(answers[kind] ?? { data: [], error: null, status: 200 }).then(resolve),
-    };
-    return query;
-  });
-  return { client: { from } as unknown as AppSupabaseClient, calls };
-}
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
-
-function renderManager(client: AppSupabaseClient, path = '/admin') {
-  const Stub = createRoutesStub([
-    {
-      path: '/admin',
-      Component: () => (
-        <>
-          <BlogManager client={client} email="admin@example.com" onSignOut={async () => {}} />
-          <Where />
-        </>
-      ),
-    },
-  ]);
-  return render(<Stub initialEntries={[path]} />);
-}
 
 describe('the list', () => {
   it('shows each post’s badges, dates and actions', async () => {

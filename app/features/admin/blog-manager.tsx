@@ -2,7 +2,7 @@
 // list, a create form and an edit form. ?edit={id} opens a post in edit mode (the list's Edit
 // buttons use it too, so the browser's Back returns to the list); if that post cannot be loaded,
 // the manager falls back to the list. The admin bar around it is shared with the leads inbox.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { adminPaths } from '~/config/paths';
 import { getPostById, listAllPosts, type BlogPost } from '~/data/posts';
@@ -31,7 +31,14 @@ export function BlogManager({
   const [posts, setPosts] = useState<BlogPost[]>([]);
   const [loadingPosts, setLoadingPosts] = useState(true);
   const [editing, setEditing] = useState<BlogPost | null>(null);
+  // What the list says after a save or a delete; it takes the focus (issue 9).
+  const [notice, setNotice] = useState<string | null>(null);
   const { newLeads } = useNewLeadCount(client);
+  // The open form's question before it is left with unsaved changes (sign-out asks it).
+  const leaveGuard = useRef<(() => boolean) | null>(null);
+  const setLeaveGuard = useCallback((guard: (() => boolean) | null) => {
+    leaveGuard.current = guard;
+  }, []);
 
   const loadPosts = useCallback(async () => {
     setLoadingPosts(true);
@@ -72,53 +79,72 @@ export function BlogManager({
   }, [client, editId, navigate]);
 
   function backToList() {
+    setNotice(null);
     setCreating(false);
     if (editId) void navigate(adminPaths.posts);
   }
 
-  function saved() {
+  function saved(title: string) {
+    setNotice(copy.list.saved(title));
     setCreating(false);
     void navigate(adminPaths.posts);
     void loadPosts();
   }
+
+  /** The form for `post`, or for a new post. */
+  const form = (post?: BlogPost) => (
+    <PostForm
+      key={post?.id ?? 'new'}
+      client={client}
+      post={post}
+      posts={posts}
+      onBack={backToList}
+      onSaved={saved}
+      onLeaveGuard={setLeaveGuard}
+    />
+  );
 
   // The form waits for the list too: it offers the other language's posts as the translation.
   let body;
   if (editId) {
     body =
       editing?.id === editId && !loadingPosts ? (
-        <PostForm
-          key={editing.id}
-          client={client}
-          post={editing}
-          posts={posts}
-          onBack={backToList}
-          onSaved={saved}
-        />
+        form(editing)
       ) : (
         <LoadingStatus text={copy.form.loadingPost} />
       );
   } else if (creating) {
-    body = loadingPosts ? (
-      <LoadingStatus text={copy.list.loading} />
-    ) : (
-      <PostForm key="new" client={client} posts={posts} onBack={backToList} onSaved={saved} />
-    );
+    body = loadingPosts ? <LoadingStatus text={copy.list.loading} /> : form();
   } else {
     body = (
       <PostList
         client={client}
         posts={posts}
         loading={loadingPosts}
-        onCreate={() => setCreating(true)}
-        onEdit={(post) => void navigate(adminPaths.editPost(post.id))}
-        onDeleted={() => void loadPosts()}
+        notice={notice}
+        onCreate={() => {
+          setNotice(null);
+          setCreating(true);
+        }}
+        onEdit={(post) => {
+          setNotice(null);
+          void navigate(adminPaths.editPost(post.id));
+        }}
+        onDeleted={(post) => {
+          setNotice(copy.list.deleted(post.title));
+          void loadPosts();
+        }}
       />
     );
   }
 
   return (
-    <AdminShell email={email} onSignOut={onSignOut} newLeads={newLeads}>
+    <AdminShell
+      email={email}
+      onSignOut={onSignOut}
+      confirmSignOut={() => leaveGuard.current?.() ?? true}
+      newLeads={newLeads}
+    >
       {body}
     </AdminShell>
   );

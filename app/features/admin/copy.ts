@@ -42,6 +42,8 @@ export const adminCopy = {
     delete: 'Delete',
     deleteLabel: (title: string) => `Delete “${title}”`,
     confirmDelete: 'Are you sure you want to delete this post? This action cannot be undone.',
+    saved: (title: string) => `Saved “${title}”.`,
+    deleted: (title: string) => `Deleted “${title}”.`,
     deleteFailed: 'Failed to delete post. Please try again.',
   },
   form: {
@@ -79,6 +81,12 @@ export const adminCopy = {
     title: 'Title',
     slug: 'Slug',
     slugHint: (path: string) => `URL will be: ${path}`,
+    slugCheck: {
+      free: (slug: string) => `“${slug}” is free.`,
+      taken: (slug: string, suggestion: string) =>
+        `“${slug}” is already used by another post. “${suggestion}” is free.`,
+      use: (suggestion: string) => `Use “${suggestion}”`,
+    },
     summary: 'Summary',
     content: 'Content',
     contentHint: 'Markdown supported',
@@ -92,6 +100,24 @@ export const adminCopy = {
         ? 'Leave it empty to publish when you save. A date in the future schedules the post: it appears on the blog at that moment, and nowhere before.'
         : 'Kept for when the post is published again, so it keeps its place among the posts.',
     scheduledNote: (dateTime: string) => `Scheduled: the post appears on the blog on ${dateTime}.`,
+    revisions: {
+      heading: 'Revisions',
+      loading: 'Loading revisions...',
+      loadFailed: 'Could not load the revisions. Please try again later.',
+      empty: 'No earlier versions yet. Each save keeps the version it replaces.',
+      saved: (dateTime: string, by: string | null) =>
+        by ? `Saved ${dateTime} by ${by}` : `Saved ${dateTime}`,
+      restore: 'Restore',
+      restoreLabel: (dateTime: string) => `Restore the version saved ${dateTime}`,
+      restored: (dateTime: string) =>
+        `The version saved ${dateTime} is in the form. Review it, then Update Post to keep it.`,
+    },
+    unsaved: {
+      confirmLeave: 'You have unsaved changes. Leave without saving them?',
+      restored: (dateTime: string) => `Your unsaved changes from ${dateTime} are back in the form.`,
+      discard: 'Discard them',
+      discarded: 'The unsaved changes were discarded.',
+    },
     create: 'Create Post',
     creating: 'Creating Post...',
     update: 'Update Post',

@@ -1,13 +1,16 @@
 // The blog manager's create and edit form (specification §2, §4, §5, §8). Every control has a
 // visible label and the name of its blog_posts column. The preview renders the content with the
-// public post page's Markdown renderer, so the editor sees what readers will see.
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+// public post page's Markdown renderer, so the editor sees what readers will see. Issue 9 adds the
+// slug check, the revisions of the post, and no lost work (use-unsaved-changes.ts); the focus
+// starts on the form's heading, or on the message that says what the form now holds.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   createPost,
   setTranslationGroup,
   updatePost,
   type BlogPost,
   type PostLanguage,
+  type PostRevision,
 } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { DataError } from '~/data/errors';
@@ -23,6 +26,8 @@ import {
   postInputFromValues,
   postToValues,
   publicPostPath,
+  revisionToValues,
+  sameValues,
   slugAfterTitleChange,
   translationCandidates,
   translationLink,
@@ -31,6 +36,9 @@ import {
   type PostFormErrors,
   type PostFormValues,
 } from './post-rules';
+import { RevisionHistory } from './revision-history';
+import { SlugAvailability } from './slug-availability';
+import { draftKey, forgetDraft, readDraft, useUnsavedChanges } from './use-unsaved-changes';
 
 const copy = adminCopy.form;
 
@@ -54,6 +62,7 @@ export function PostForm({
   posts,
   onBack,
   onSaved,
+  onLeaveGuard,
 }: {
   client: AppSupabaseClient;
   /** The post to edit; without it the form creates one. */
@@ -61,13 +70,35 @@ export function PostForm({
   /** Every post, for the choice of this one's translation. */
   posts: readonly BlogPost[];
   onBack: () => void;
-  onSaved: () => void;
+  /** After a save, with the title saved. */
+  onSaved: (title: string) => void;
+  /** Receives the question to ask before the manager leaves the form (sign-out); null after. */
+  onLeaveGuard?: (confirmLeave: (() => boolean) | null) => void;
 }) {
   const mode = post ? 'edit' : 'create';
   const [initial] = useState<PostFormValues>(() =>
     post ? postToValues(post, posts) : emptyPostValues(),
   );
-  const [values, setValues] = useState<PostFormValues>(initial);
+  const storageKey = draftKey(post?.id);
+  // Changes kept from an earlier visit that was reloaded or closed before saving.
+  const [keptDraft] = useState(() => {
+    const draft = readDraft(storageKey);
+    return draft && !sameValues({ ...initial, ...draft.values }, initial) ? draft : null;
+  });
+  const [values, setValues] = useState<PostFormValues>(() =>
+    keptDraft ? { ...initial, ...keptDraft.values } : initial,
+  );
+  const [notice, setNotice] = useState<{ text: string; discard?: boolean } | null>(() =>
+    keptDraft
+      ? { text: copy.unsaved.restored(formatAdminDateTime(keptDraft.savedAt)), discard: true }
+      : null,
+  );
+  const dirty = !sameValues(values, initial);
+  const { confirmLeave, saved } = useUnsavedChanges({ key: storageKey, dirty, values });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // Set when the notice should take the focus once it is shown.
+  const [focusNotice, setFocusNotice] = useState(keptDraft !== null);
   const others = posts.filter(({ id }) => id !== post?.id);
   const [errors, setErrors] = useState<PostFormErrors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -77,6 +108,37 @@ export function PostForm({
   const id = useId();
   const fieldId = (field: PostField) => `${id}-${field}`;
   const errorId = (field: PostField) => `${id}-${field}-error`;
+
+  // A new mode (create or edit) starts at its heading, or at the message about a kept draft.
+  useEffect(() => {
+    if (focusNotice) {
+      noticeRef.current?.focus();
+      setFocusNotice(false);
+    }
+  }, [focusNotice]);
+  useEffect(() => {
+    if (!keptDraft) headingRef.current?.focus();
+  }, [keptDraft]);
+
+  useEffect(() => {
+    onLeaveGuard?.(confirmLeave);
+    return () => onLeaveGuard?.(null);
+  }, [onLeaveGuard, confirmLeave]);
+
+  function discardDraft() {
+    forgetDraft(storageKey);
+    setValues(initial);
+    setErrors({});
+    setNotice({ text: copy.unsaved.discarded });
+    setFocusNotice(true);
+  }
+
+  function restore(revision: PostRevision) {
+    setValues(revisionToValues(revision, values));
+    setErrors({});
+    setNotice({ text: copy.revisions.restored(formatAdminDateTime(revision.saved_at)) });
+    setFocusNotice(true);
+  }
 
   /** Sets fields; editing a field clears its message (§5). */
   function change(next: Partial<PostFormValues>) {
@@ -128,7 +190,8 @@ export function PostForm({
       };
       if (post) await updatePost(client, post.id, input);
       else await createPost(client, { ...input, created_at: now.toISOString() });
-      onSaved();
+      saved();
+      onSaved(values.title.trim());
     } catch (error) {
       setSaving(false);
       if (error instanceof DataError && error.isUniqueViolation) {
@@ -172,11 +235,19 @@ export function PostForm({
 
   return (
     <section aria-labelledby={`${id}-heading`}>
-      <button type="button" className="admin-link-button" onClick={onBack}>
+      <button
+        type="button"
+        className="admin-link-button"
+        onClick={() => {
+          if (confirmLeave()) onBack();
+        }}
+      >
         <span aria-hidden="true">←</span> {copy.backToPosts}
       </button>
       <div className="admin__heading-row">
-        <h1 id={`${id}-heading`}>{post ? copy.editHeading : copy.createHeading}</h1>
+        <h1 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
+          {post ? copy.editHeading : copy.createHeading}
+        </h1>
         <button
           type="button"
           className="admin-button admin-button--secondary"
@@ -184,6 +255,18 @@ export function PostForm({
         >
           {preview ? copy.hidePreview : copy.showPreview}
         </button>
+      </div>
+      <div ref={noticeRef} tabIndex={-1} role="status" className="admin-form-notice">
+        {notice && (
+          <p>
+            {notice.text}{' '}
+            {notice.discard && (
+              <button type="button" className="admin-link-button" onClick={discardDraft}>
+                {copy.unsaved.discard}
+              </button>
+            )}
+          </p>
+        )}
       </div>
 
       <div className={preview ? 'admin-editor admin-editor--preview' : 'admin-editor'}>
@@ -292,6 +375,12 @@ export function PostForm({
             <p id={slugHintId} className="admin-field__hint">
               {copy.slugHint(publicPostPath(values.language, values.slug.trim()))}
             </p>
+            <SlugAvailability
+              client={client}
+              slug={values.slug}
+              ownSlug={post?.slug}
+              onUse={(slug) => change({ slug })}
+            />
             {error('slug')}
           </div>
 
@@ -391,6 +480,7 @@ export function PostForm({
           </PreviewPanel>
         )}
       </div>
+      {post && <RevisionHistory client={client} postId={post.id} onRestore={restore} />}
     </section>
   );
 }

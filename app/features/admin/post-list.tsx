@@ -1,6 +1,6 @@
 // The blog manager's list mode: every post, drafts included, most recently updated first, with
 // its badges, dates and the view, edit and delete actions (specification §2, §8).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { deletePost, type BlogPost } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { formatAdminDateTime, pageLanguageOf } from '~/i18n/format';
@@ -14,6 +14,7 @@ export function PostList({
   client,
   posts,
   loading,
+  notice,
   onCreate,
   onEdit,
   onDeleted,
@@ -21,11 +22,22 @@ export function PostList({
   client: AppSupabaseClient;
   posts: BlogPost[];
   loading: boolean;
+  /** What just happened (a save, a delete): shown and focused, so screen readers say it. */
+  notice: string | null;
   onCreate: () => void;
   onEdit: (post: BlogPost) => void;
-  onDeleted: () => void;
+  onDeleted: (post: BlogPost) => void;
 }) {
   const [deleting, setDeleting] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+
+  // The list starts at its heading (after sign-in, and back from the form), or at what just
+  // happened.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+    else headingRef.current?.focus();
+  }, [notice]);
   const now = new Date();
 
   async function remove(post: BlogPost) {
@@ -33,7 +45,7 @@ export function PostList({
     setDeleting(post.id);
     try {
       await deletePost(client, post.id);
-      onDeleted();
+      onDeleted(post);
     } catch (error) {
       console.error(`Could not delete the blog post ${post.id}:`, error);
       window.alert(copy.deleteFailed);
@@ -45,11 +57,16 @@ export function PostList({
   return (
     <section aria-labelledby="admin-list-heading">
       <div className="admin__heading-row">
-        <h1 id="admin-list-heading">{copy.heading}</h1>
+        <h1 id="admin-list-heading" ref={headingRef} tabIndex={-1}>
+          {copy.heading}
+        </h1>
         <button type="button" className="admin-button admin-button--primary" onClick={onCreate}>
           <span aria-hidden="true">+</span> {copy.create}
         </button>
       </div>
+      <p ref={noticeRef} tabIndex={-1} role="status" className="admin-list-notice">
+        {notice}
+      </p>
       {loading ? (
         <LoadingStatus text={copy.loading} />
       ) : posts.length === 0 ? (

@@ -9,6 +9,10 @@ import {
   localDateTimeInput,
   momentFromInput,
   postInputFromValues,
+  revisionToValues,
+  sameValues,
+  slugLookupBase,
+  slugSuggestion,
   postToValues,
   publicPostPath,
   slugAfterTitleChange,
@@ -382,5 +386,66 @@ describe('translations', () => {
       group: 'sv-2',
       prepare: { id: 'sv-2', group: 'sv-2' },
     });
+  });
+});
+
+describe('slug suggestions', () => {
+  it('say nothing for a free slug', () => {
+    expect(slugSuggestion('spring-offer', ['spring-offers'])).toBeNull();
+  });
+
+  it('number a taken slug from -2, skipping the numbers in use', () => {
+    expect(slugSuggestion('spring-offer', ['spring-offer'])).toBe('spring-offer-2');
+    expect(slugSuggestion('spring-offer', ['spring-offer', 'spring-offer-2'])).toBe(
+      'spring-offer-3',
+    );
+  });
+
+  it('continue a numbered series, but read a number that is part of the title as such', () => {
+    expect(slugSuggestion('offer-2', ['offer', 'offer-2', 'offer-3'])).toBe('offer-4');
+    expect(slugSuggestion('top-10', ['top-10'])).toBe('top-10-2');
+    expect(slugLookupBase('offer-2')).toBe('offer');
+    expect(slugLookupBase('top-10')).toBe('top');
+    expect(slugLookupBase('offer')).toBe('offer');
+  });
+
+  it('stay within the database’s 200 characters', () => {
+    const long = 'a'.repeat(200);
+    const suggestion = slugSuggestion(long, [long])!;
+    expect(suggestion).toHaveLength(200);
+    expect(suggestion.endsWith('-2')).toBe(true);
+  });
+});
+
+describe('revisions in the form', () => {
+  it('take every field of the revision, and keep the form’s translation', () => {
+    const values = revisionToValues(
+      {
+        title: 'Old title',
+        slug: 'old-slug',
+        summary: 'Old summary',
+        content: 'Old body',
+        hero_image_url: null,
+        author: 'Anna',
+        is_published: false,
+        language: 'swedish',
+        published_date: new Date(2026, 9, 1, 8, 0).toISOString(),
+      },
+      { ...filled, translation: 'other-id' },
+    );
+    expect(values).toEqual({
+      language: 'swedish',
+      hero_image_url: '',
+      title: 'Old title',
+      slug: 'old-slug',
+      summary: 'Old summary',
+      content: 'Old body',
+      author: 'Anna',
+      is_published: false,
+      published_date: '2026-10-01T08:00',
+      translation: 'other-id',
+    });
+    expect(sameValues(values, { ...values })).toBe(true);
+    expect(sameValues(values, { ...values, content: 'New body' })).toBe(false);
   });
 });

@@ -46,7 +46,7 @@ export function authorAfterLanguageChange(author: string, language: PostLanguage
 /** The database's slug limit (blog_posts_slug_check). */
 export const SLUG_MAX_LENGTH = 200;
 
-const SLUG_PATTERN = /^[a-z0-9-]+$/;
+export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 
 /** Where a post of a language is published: English under /blog, Swedish under /sv/blog. */
 export function publicPostPath(language: PostLanguage, slug: string): string {
@@ -74,17 +74,35 @@ export function emptyPostValues(): PostFormValues {
  * every post, to find its translation.
  */
 export function postToValues(post: BlogPost, posts: readonly BlogPost[] = []): PostFormValues {
+  return versionToValues(post, translationOf(post, posts)?.id ?? '');
+}
+
+/** The fields a post and each of its revisions have, as the form holds them. */
+type PostVersion = Pick<
+  BlogPost,
+  | 'title'
+  | 'slug'
+  | 'summary'
+  | 'content'
+  | 'hero_image_url'
+  | 'author'
+  | 'is_published'
+  | 'language'
+  | 'published_date'
+>;
+
+function versionToValues(version: PostVersion, translation: string): PostFormValues {
   return {
-    language: post.language === 'swedish' ? 'swedish' : 'english',
-    hero_image_url: post.hero_image_url ?? '',
-    title: post.title,
-    slug: post.slug,
-    summary: post.summary,
-    content: post.content,
-    author: post.author,
-    is_published: post.is_published,
-    published_date: localDateTimeInput(post.published_date),
-    translation: translationOf(post, posts)?.id ?? '',
+    language: version.language === 'swedish' ? 'swedish' : 'english',
+    hero_image_url: version.hero_image_url ?? '',
+    title: version.title,
+    slug: version.slug,
+    summary: version.summary,
+    content: version.content,
+    author: version.author,
+    is_published: version.is_published,
+    published_date: localDateTimeInput(version.published_date),
+    translation,
   };
 }
 
@@ -292,4 +310,46 @@ export function postInputFromValues(
     updated_at: now,
     published_date: publicationDate(values, options.existing?.published_date, now),
   };
+}
+
+/** Whether two sets of form values are the same post: what "unsaved changes" compares. */
+export function sameValues(a: PostFormValues, b: PostFormValues): boolean {
+  return (Object.keys(a) as PostField[]).every((field) => a[field] === b[field]);
+}
+
+/**
+ * The base a slug's numbered variants share: `offer` for `offer-3`, when `offer` is taken too
+ * (a series); otherwise the slug itself, so `top-10` is not read as the tenth `top`.
+ */
+function seriesBase(slug: string, taken: ReadonlySet<string>): string {
+  const numbered = /^(.+)-(\d+)$/.exec(slug);
+  return numbered && taken.has(numbered[1]!) ? numbered[1]! : slug;
+}
+
+/** The slugs to look up for a slug's check: it and, if it ends in a number, its series. */
+export function slugLookupBase(slug: string): string {
+  return /^(.+)-\d+$/.exec(slug)?.[1] ?? slug;
+}
+
+/**
+ * The next free slug after a taken one: `-2`, `-3`… on the slug, or on its series' base when
+ * the slug is one of a numbered series. Null when the slug is not taken.
+ */
+export function slugSuggestion(slug: string, taken: readonly string[]): string | null {
+  const inUse = new Set(taken);
+  if (!inUse.has(slug)) return null;
+  const base = seriesBase(slug, inUse);
+  for (let n = 2; ; n += 1) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, SLUG_MAX_LENGTH - suffix.length)}${suffix}`;
+    if (!inUse.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * A revision's values in the form, for the writer to review before saving (issue 9). The
+ * translation is not part of a revision and stays as the form has it.
+ */
+export function revisionToValues(revision: PostVersion, current: PostFormValues): PostFormValues {
+  return versionToValues(revision, current.translation);
 }
