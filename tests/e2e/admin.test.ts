@@ -359,7 +359,7 @@ describe('the blog manager', () => {
     errors.length = 0;
   });
 
-  it('publishes a draft now, keeps its date on later saves, and clears it when unpublished', async () => {
+  it('publishes a draft now, and keeps its date on later saves and when unpublished (issue 9)', async () => {
     const { page } = browsing;
     const post = await insertPost({ title: `Draft ${unique()}`, is_published: false });
     expect(post.published_date).toBeNull();
@@ -390,13 +390,20 @@ describe('the blog manager', () => {
 
     const unpublished = await save('Draft', 'Back to draft.');
     expect(unpublished.is_published).toBe(false);
-    expect(unpublished.published_date).toBeNull();
+    expect(unpublished.published_date).toBe(published.published_date);
     await row(post.title).getByText('Draft', { exact: true }).waitFor();
+    // A draft keeps its date for when it is published again, and does not claim to be published.
+    await row(post.title)
+      .getByText(/^Publication date: /)
+      .waitFor();
     expect(
       await row(post.title)
         .getByText(/^Published: /)
         .count(),
     ).toBe(0);
+
+    const republished = await save('Published', 'Published again.');
+    expect(republished.published_date).toBe(published.published_date);
   });
 
   it('deletes a post only after the confirm dialog is accepted', async () => {

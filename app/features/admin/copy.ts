@@ -34,6 +34,7 @@ export const adminCopy = {
     updated: (dateTime: string) => `Updated: ${dateTime}`,
     publishedAt: (dateTime: string) => `Published: ${dateTime}`,
     scheduledFor: (dateTime: string) => `Scheduled for: ${dateTime}`,
+    keptDate: (dateTime: string) => `Publication date: ${dateTime}`,
     translation: 'Translation:',
     view: 'View',
     viewLabel: (title: string) => `View “${title}” (opens in a new tab)`,

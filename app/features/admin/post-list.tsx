@@ -104,9 +104,11 @@ export function PostList({
                       <span>{copy.updated(formatAdminDateTime(post.updated_at))}</span>
                       {post.published_date && (
                         <span>
-                          {(scheduled ? copy.scheduledFor : copy.publishedAt)(
-                            formatAdminDateTime(post.published_date),
-                          )}
+                          {(scheduled
+                            ? copy.scheduledFor
+                            : post.is_published
+                              ? copy.publishedAt
+                              : copy.keptDate)(formatAdminDateTime(post.published_date))}
                         </span>
                       )}
                       {translation && (

@@ -1,0 +1,214 @@
+// Issue 9's blog manager in a real browser: scheduling a post (hidden from every public page
+// until its date), restoring a revision, the slug check's suggestion, the unsaved-changes prompts
+// and the draft that survives a reload, and an axe audit of these views.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Browser, Dialog, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
+import { launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { postInput } from '../support/posts.ts';
+import {
+  SITE_ADMIN_EMAIL,
+  SITE_ADMIN_PASSWORD,
+  startSite,
+  type RunningSite,
+} from '../support/site.ts';
+
+let site: RunningSite;
+let browser: Browser;
+let admin: SupabaseClient;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite({ SEED_DEMO: 'false' }), launchBrowser()]);
+  admin = createClient(site.url, site.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { error } = await admin.auth.signInWithPassword({
+    email: SITE_ADMIN_EMAIL,
+    password: SITE_ADMIN_PASSWORD,
+  });
+  if (error) throw error;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
+
+/** A page's HTML as a visitor gets it, past the server's page cache. */
+async function publicHtml(path: string): Promise<{ status: number; html: string }> {
+  const response = await fetch(`${site.url}${path}`, { headers: { 'cache-control': 'no-cache' } });
+  return { status: response.status, html: await response.text() };
+}
+
+async function createdPost(slug: string, title: string) {
+  const { data, error } = await admin
+    .from('blog_posts')
+    .insert({ ...postInput(slug, { title }), published_date: new Date().toISOString() })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data as { id: string };
+}
+
+/** Opens the post in the manager's edit form. */
+async function edit(page: Page, id: string) {
+  await page.goto(`${site.url}/admin?edit=${id}`);
+  await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
+}
+
+/** Answers the next dialog with `accept`, and gives back its message. */
+function nextDialog(page: Page, accept: boolean): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (dialog: Dialog) => {
+      resolve(dialog.message());
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+  });
+}
+
+describe('a scheduled post', () => {
+  it('shows as Scheduled in the manager and nowhere public until its date', async () => {
+    const { page } = browsing;
+    await signInThroughForm(page, site.url);
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Our spring offer');
+    await page.getByLabel('Summary', { exact: true }).fill('Coming in the spring.');
+    await page.getByLabel(/^Content/).fill('Spring is coming.');
+    await page.getByLabel('Publication date (optional)').fill('2099-03-01T09:00');
+    await page.getByText(/^Scheduled: the post appears on the blog on /).waitFor();
+    await page.getByRole('button', { name: 'Create Post' }).click();
+
+    const row = page.getByRole('article', { name: 'Our spring offer' });
+    await row.getByText('Scheduled', { exact: true }).waitFor();
+    await row.getByText(/^Scheduled for: /).waitFor();
+    expect(await row.getByRole('link', { name: /View/ }).count()).toBe(0);
+
+    for (const path of ['/blog', '/', '/sitemap-en.xml', '/blog/rss.xml']) {
+      const { html } = await publicHtml(path);
+      expect(html, path).not.toContain('our-spring-offer');
+      expect(html, path).not.toContain('Our spring offer');
+    }
+    expect((await publicHtml('/blog/our-spring-offer')).status).toBe(404);
+  });
+});
+
+describe('revisions', () => {
+  it('restores an earlier version into the form, which a save then publishes', async () => {
+    const { page } = browsing;
+    const { id } = await createdPost('lead-speed', 'Answer leads fast');
+    await signInThroughForm(page, site.url);
+    await edit(page, id);
+    await page
+      .getByRole('region', { name: 'Revisions' })
+      .getByText(/No earlier versions/)
+      .waitFor();
+    await page.getByLabel('Title', { exact: true }).fill('Answer leads within five minutes');
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await page.getByText('Saved “Answer leads within five minutes”.').waitFor();
+
+    await edit(page, id);
+    const history = page.getByRole('region', { name: 'Revisions' });
+    const item = history.getByRole('listitem');
+    await item.getByText('Answer leads fast').waitFor();
+    expect(await item.count()).toBe(1);
+    await item.getByRole('button', { name: /^Restore the version saved/ }).click();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Answer leads fast');
+    await page.getByText(/is in the form\. Review it, then Update Post to keep it\./).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await page.getByText('Saved “Answer leads fast”.').waitFor();
+    const { html } = await publicHtml('/blog/lead-speed');
+    expect(html).toContain('<h1 class="blog-post__title">Answer leads fast</h1>');
+  });
+});
+
+describe('the slug check', () => {
+  it('suggests the next free slug while the title is typed, and takes it', async () => {
+    const { page } = browsing;
+    await createdPost('meta-ads-basics', 'Meta Ads basics');
+    await signInThroughForm(page, site.url);
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Meta Ads Basics');
+    await page
+      .getByText('“meta-ads-basics” is already used by another post. “meta-ads-basics-2” is free.')
+      .waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Use “meta-ads-basics-2”' }).click();
+    expect(await page.getByLabel('Slug', { exact: true }).inputValue()).toBe('meta-ads-basics-2');
+    await page.getByText('“meta-ads-basics-2” is free.').waitFor();
+  });
+});
+
+describe('unsaved changes', () => {
+  it('ask before Back to Posts and the browser’s Back, and survive a reload', async () => {
+    const { page } = browsing;
+    const { id } = await createdPost('unsaved-work', 'Unsaved work');
+    await signInThroughForm(page, site.url);
+    await page.getByRole('button', { name: 'Edit “Unsaved work”' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
+    await page.getByLabel('Summary', { exact: true }).fill('A summary half written');
+
+    let asked = nextDialog(page, false);
+    await page.getByRole('button', { name: /Back to Posts/ }).click();
+    expect(await asked).toBe('You have unsaved changes. Leave without saving them?');
+    expect(page.url()).toBe(`${site.url}/admin?edit=${id}`);
+
+    asked = nextDialog(page, false);
+    await page.goBack();
+    expect(await asked).toBe('You have unsaved changes. Leave without saving them?');
+    await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
+    expect(await page.getByLabel('Summary', { exact: true }).inputValue()).toBe(
+      'A summary half written',
+    );
+
+    // A reload (the browser asks through beforeunload, which a script cannot answer for it).
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
+    await page.getByText(/^Your unsaved changes from .+ are back in the form\./).waitFor();
+    expect(await page.getByLabel('Summary', { exact: true }).inputValue()).toBe(
+      'A summary half written',
+    );
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    asked = nextDialog(page, true);
+    await page.getByRole('button', { name: /Back to Posts/ }).click();
+    await asked;
+    await page.getByRole('heading', { level: 1, name: 'Blog Posts Management' }).waitFor();
+    // Leaving on purpose forgets the draft.
+    await edit(page, id);
+    expect(await page.getByLabel('Summary', { exact: true }).inputValue()).toBe('Summary.');
+  });
+
+  it('warn before the tab closes, once there is something to lose', async () => {
+    const { page } = browsing;
+    await signInThroughForm(page, site.url);
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    // What the browser does before it closes or reloads the tab: a cancelled event asks.
+    const asks = () =>
+      page.evaluate(() => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await asks()).toBe(false);
+    await page.getByLabel('Title', { exact: true }).fill('Half a thought');
+    expect(await asks()).toBe(true);
+  });
+});
+
+describe('focus', () => {
+  it('lands on the list’s heading after sign-in, then on the form’s heading', async () => {
+    const { page } = browsing;
+    await signInThroughForm(page, site.url);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await expect.poll(focused).toBe('Blog Posts Management');
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    await expect.poll(focused).toBe('Create New Post');
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});
