@@ -1,18 +1,13 @@
 // Issue 9's blog manager in a real browser: scheduling a post (hidden from every public page
 // until its date), restoring a revision, the slug check's suggestion, the unsaved-changes prompts
 // and the draft that survives a reload, and an axe audit of these views.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
 import { postInput } from '../support/posts.ts';
-import {
-  SITE_ADMIN_EMAIL,
-  SITE_ADMIN_PASSWORD,
-  startSite,
-  type RunningSite,
-} from '../support/site.ts';
+import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -20,14 +15,7 @@ let admin: SupabaseClient;
 
 beforeAll(async () => {
   [site, browser] = await Promise.all([startSite({ SEED_DEMO: 'false' }), launchBrowser()]);
-  admin = createClient(site.url, site.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const { error } = await admin.auth.signInWithPassword({
-    email: SITE_ADMIN_EMAIL,
-    password: SITE_ADMIN_PASSWORD,
-  });
-  if (error) throw error;
+  admin = await signedInAdmin(site);
 });
 
 afterAll(async () => {
