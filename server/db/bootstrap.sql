@@ -158,3 +158,105 @@ create table if not exists auth.rate_limits (
   reset_at timestamptz not null
 );
 create index if not exists rate_limits_reset_at_idx on auth.rate_limits (reset_at);
+
+-- Storage (supabase/storage's tenant migrations, reduced to what /storage/v1 serves here): buckets
+-- and objects with the columns, names and grants a hosted project has, so a migration that inserts
+-- a bucket or writes policies on storage.objects runs unchanged on both. The files themselves live
+-- in DATA_DIR/storage (server/storage).
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  public boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+create unique index if not exists bname on storage.buckets (name);
+comment on column storage.buckets.owner is 'Field is deprecated, use owner_id instead';
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text constraint "objects_bucketId_fkey" references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+comment on column storage.objects.owner is 'Field is deprecated, use owner_id instead';
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+
+-- As on hosted Supabase: every API role may use both tables, row-level security decides (no
+-- policy, no rows); service_role bypasses it.
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+
+do $$
+begin
+  if not exists (
+    select from pg_trigger
+     where tgrelid = 'storage.objects'::regclass and tgname = 'update_objects_updated_at'
+  ) then
+    create trigger update_objects_updated_at before update on storage.objects
+      for each row execute function storage.update_updated_at_column();
+  end if;
+end
+$$;
+
+-- The path helpers policies use, e.g. (storage.foldername(name))[1] = auth.uid()::text.
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1:array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to anon, authenticated, service_role;
