@@ -15,6 +15,7 @@ import { createMailer } from './mail.ts';
 import { createSite, type Site } from './site.ts';
 import { createRestApi } from './rest/api.ts';
 import { createAuthApi } from './auth/api.ts';
+import { createStorageApi } from './storage/api.ts';
 import { ensureAdmin } from './auth/admin.ts';
 import {
   checkLeadSchema,
@@ -46,7 +47,10 @@ export interface RunningServer {
     serviceRoleKey: string;
     db: Database;
     jwtSecret: string;
-    /** Re-reads the tables and columns /rest/v1 serves (after a schema change at run time). */
+    /**
+     * Re-reads the tables and columns /rest/v1 serves and the roles a token may name (after a
+     * schema change at run time).
+     */
     reloadSchema(): Promise<void>;
   };
   /** Lead mail delivery and retention; undefined when this server does not run them. */
@@ -127,8 +131,28 @@ export async function startServer(
       const keys = await apiKeys(jwtSecret);
       const rest = await createRestApi({ db, jwtSecret });
       const auth = createAuthApi({ db, jwtSecret, mailer, siteUrl: config.SITE_URL });
-      mounts.push(['/rest/v1', rest.handle], ['/auth/v1', auth.handle]);
-      backend = { ...keys, db, jwtSecret, reloadSchema: rest.reloadSchema };
+      const storage = await createStorageApi({
+        db,
+        jwtSecret,
+        dataDir: config.dataDir,
+        // PGlite's data directory is locked to this process; with PostgreSQL it may be shared.
+        exclusiveDataDir: db.kind === 'pglite',
+        log,
+      });
+      mounts.push(
+        ['/rest/v1', rest.handle],
+        ['/auth/v1', auth.handle],
+        ['/storage/v1', storage.handle],
+      );
+      backend = {
+        ...keys,
+        db,
+        jwtSecret,
+        async reloadSchema() {
+          await rest.reloadSchema();
+          await storage.reloadRoles();
+        },
+      };
       leadJobsDb = db;
     } catch (error) {
       await closeBackend();

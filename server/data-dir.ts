@@ -12,7 +12,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this pid runs on this machine. */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,0 +1,106 @@
+// Sends an object's file the way Storage's asset renderer does (Content-Type, Content-Length,
+// ETag, Last-Modified, Cache-Control from what was stored at upload; 304 when the client's copy is
+// current; X-Robots-Tag: none), plus what a file served from the site's own origin needs: nosniff
+// and a sandboxing Content-Security-Policy, so an uploaded file can never run script here.
+import { open, type FileHandle } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { StorageError } from './errors.ts';
+import type { StoredObject } from './objects.ts';
+
+/** The row is there but its file is not: Storage's renderer answers this for a missing blob. */
+export const fileNotFound = () =>
+  new StorageError(404, 'NoSuchKey', 'The resource was not found', { error: 'Not found' });
+
+const HEADER_SAFE = /^[\x20-\x7e]+$/;
+
+function safe(value: string | undefined): string | undefined {
+  return value !== undefined && HEADER_SAFE.test(value) ? value : undefined;
+}
+
+/** Whether If-None-Match names this ETag (weak or strong, or `*`). */
+export function matchesEtag(header: string | undefined, eTag: string | undefined): boolean {
+  if (!header || !eTag) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(eTag));
+}
+
+/** True when the client's copy is current: If-None-Match first, else If-Modified-Since. */
+export function isNotModified(
+  headers: IncomingMessage['headers'],
+  eTag: string | undefined,
+  lastModified: Date | undefined,
+): boolean {
+  if (headers['if-none-match']) return matchesEtag(headers['if-none-match'], eTag);
+  const since = Date.parse(headers['if-modified-since'] ?? '');
+  return lastModified !== undefined && !Number.isNaN(since) && lastModified.getTime() <= since;
+}
+
+/** `attachment` with the file name a `?download=` asked for, as Storage's renderer words it. */
+function contentDisposition(download: string): string {
+  if (download === '') return 'attachment;';
+  const encoded = encodeURIComponent(download);
+  return `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`;
+}
+
+export interface SendOptions {
+  /** The file of the object's current version; undefined when the row names none. */
+  file: string | undefined;
+  object: StoredObject;
+  /** Served through the public route: caches may keep it. Otherwise the copy is the caller's own. */
+  shared: boolean;
+  /** `?download=` when present. */
+  download: string | null;
+}
+
+export async function sendObject(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: SendOptions,
+): Promise<void> {
+  let handle: FileHandle;
+  try {
+    if (!options.file) throw fileNotFound();
+    handle = await open(options.file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fileNotFound();
+    throw error;
+  }
+  // Once streaming, the read stream closes the handle when it ends or fails.
+  let streaming = false;
+  try {
+    const { size } = await handle.stat();
+    const metadata = options.object.metadata ?? {};
+    const eTag = safe(metadata.eTag);
+    const modified = metadata.lastModified ? new Date(metadata.lastModified) : undefined;
+    const lastModified = modified && !Number.isNaN(modified.getTime()) ? modified : undefined;
+    const headers: Record<string, string> = {
+      'Cache-Control': `${options.shared ? 'public' : 'private'}, ${safe(metadata.cacheControl) ?? 'no-cache'}`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'X-Robots-Tag': 'none',
+      ...(eTag ? { ETag: eTag } : {}),
+      ...(lastModified ? { 'Last-Modified': lastModified.toUTCString() } : {}),
+    };
+    if (isNotModified(req.headers, eTag, lastModified)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': safe(metadata.mimetype) ?? 'application/octet-stream',
+      'Content-Length': String(size),
+      ...(options.download !== null
+        ? { 'Content-Disposition': contentDisposition(options.download) }
+        : {}),
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    streaming = true;
+    await pipeline(handle.createReadStream(), res);
+  } finally {
+    if (!streaming) await handle.close();
+  }
+}
