@@ -74,6 +74,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261123110000_add_translation_group_to_blog_posts.sql',
       '20261124100000_schedule_blog_posts.sql',
       '20261124100100_create_blog_post_revisions.sql',
+      '20261124120000_create_blog_images_bucket.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
