@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadDeferredFrames } from './frames';
+import { hideBrokenImages } from './images';
 import { keepHashOnLinks } from './links';
 import { enhanceMenu } from './menu';
 
@@ -115,5 +116,25 @@ describe('loadDeferredFrames', () => {
     runQueued();
     runQueued();
     expect(document.querySelector('.slot > iframe')).not.toBeNull();
+  });
+});
+
+describe('hideBrokenImages', () => {
+  it('takes an image that fails to load out of the page, and leaves the others', () => {
+    document.body.innerHTML = `<img id="fails" src="https://gone.example/a.jpg" srcset="x 1w"><img id="fine" src="/ok.png">`;
+    hideBrokenImages(document, controller.signal);
+    document.getElementById('fails')!.dispatchEvent(new Event('error'));
+    expect(document.getElementById('fails')!.hasAttribute('data-broken')).toBe(true);
+    expect(document.getElementById('fails')!.hasAttribute('srcset')).toBe(false);
+    expect(document.getElementById('fine')!.hasAttribute('data-broken')).toBe(false);
+  });
+
+  it('finds an image that failed before the script ran', () => {
+    document.body.innerHTML = `<img id="early" src="https://gone.example/b.jpg">`;
+    const image = document.getElementById('early') as HTMLImageElement;
+    Object.defineProperty(image, 'complete', { value: true });
+    Object.defineProperty(image, 'naturalWidth', { value: 0 });
+    hideBrokenImages(document, controller.signal);
+    expect(image.hasAttribute('data-broken')).toBe(true);
   });
 });

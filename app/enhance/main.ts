@@ -1,15 +1,18 @@
 // The site's own script, on every page (issue 8's speed budget): what the browser adds to the
-// server-rendered HTML, in a few kB. It records where the visit came from, makes the menu, the
-// language links, the in-page jumps and Back work, and brings in the sign-up frames once the page
-// has painted; on the booking page it loads the form's script as well. Public pages load nothing
-// else; sign-in and admin, which need React, load it as well (decision 7). `data-enhanced` on
-// <html> says that all of it is in place (the frames come later, after the page's load).
+// server-rendered HTML, in a few kB. It takes images that fail out of the page, records where
+// the visit came from, makes the menu, the language links, the in-page jumps and Back work, and
+// brings in the sign-up frames once the page has painted; on the booking page it loads the form's
+// script as well. Public pages load nothing else; sign-in and admin, which need React, load it as
+// well (decision 7). `data-enhanced` on <html> says that all of it is in place (the frames come
+// later, after the page's load).
 import { FORM_SELECTOR } from '~/features/consultation/form-markup';
 import { captureVisitAttribution } from '~/visit/visit-attribution';
 import { loadDeferredFrames } from './frames';
+import { hideBrokenImages } from './images';
 import { enhanceBackButtons, enhanceJumps, keepHashOnLinks } from './links';
 import { enhanceMenu } from './menu';
 
+hideBrokenImages(document);
 const attribution = captureVisitAttribution(window);
 enhanceMenu(document);
 keepHashOnLinks(document, window);

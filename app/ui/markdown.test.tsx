@@ -120,6 +120,19 @@ describe('Markdown', () => {
     expect(images[0]!.getAttribute('alt')).toBe('Van');
   });
 
+  it('gives an uploaded image its size and smaller copies, so nothing moves as it loads', () => {
+    const url =
+      'https://project.supabase.co/storage/v1/object/public/blog-images/f1/1200x800-r.webp';
+    const image = renderMarkdown(`![A chart](${url})`).querySelector('img')!;
+    expect(image.getAttribute('width')).toBe('1200');
+    expect(image.getAttribute('height')).toBe('800');
+    expect(image.getAttribute('srcset')).toContain('/blog-images/f1/480w.webp 480w');
+    expect(image.getAttribute('sizes')).toBe('(min-width: 48rem) 48rem, 100vw');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    const other = renderMarkdown('![Van](https://img.example.com/van.jpg)').querySelector('img')!;
+    expect(other.hasAttribute('srcset')).toBe(false);
+  });
+
   it('never renders raw HTML as HTML', () => {
     const container = renderMarkdown(
       [

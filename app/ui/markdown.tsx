@@ -8,6 +8,7 @@ import type { ComponentPropsWithoutRef, JSX } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { Language } from '~/i18n/locale';
+import { imageAttributes } from './uploaded-image';
 import './markdown.css';
 
 /** The footnote section's labels; the rest of the body is the author's own text. */
@@ -34,10 +35,23 @@ function MarkdownLink({ node: _node, href, children, ...rest }: Props<'a'>) {
   );
 }
 
+/** The width body images are shown at: the post's column (48rem), or the screen. */
+export const BODY_IMAGE_SIZES = '(min-width: 48rem) 48rem, 100vw';
+
 function MarkdownImage({ node: _node, src, alt, ...rest }: Props<'img'>) {
   // A refused protocol leaves an empty src; an <img src=""> would request the page itself.
   if (!src) return null;
-  return <img {...rest} src={src} alt={alt ?? ''} loading="lazy" decoding="async" />;
+  // An uploaded image brings its size (nothing moves as it loads) and its smaller copies.
+  return (
+    <img
+      {...rest}
+      src={src}
+      {...imageAttributes(src, BODY_IMAGE_SIZES)}
+      alt={alt ?? ''}
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }
 
 /** Wide tables scroll sideways inside their own box instead of widening the page. */

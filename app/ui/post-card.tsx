@@ -2,7 +2,11 @@ import { Link } from 'react-router';
 import type { PostSummary } from '~/data/posts';
 import { formatLongDate } from '~/i18n/format';
 import { localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
+import { imageSources } from './uploaded-image';
 import './posts.css';
+
+/** The width a card's image is shown at: a third of the page, half, or the whole screen. */
+const CARD_IMAGE_SIZES = '(min-width: 64rem) 23rem, (min-width: 40rem) 50vw, 100vw';
 
 /**
  * One post in a list: optional hero image, date, reading time (blog list), title, summary, author
@@ -31,6 +35,8 @@ export function PostCard({
           alt=""
           width={640}
           height={360}
+          // An uploaded image offers its smaller copies; the box stays 16:9 (posts.css).
+          {...imageSources(post.hero_image_url, CARD_IMAGE_SIZES)}
           loading="lazy"
           decoding="async"
         />

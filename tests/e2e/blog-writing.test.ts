@@ -189,6 +189,29 @@ describe('unsaved changes', () => {
   });
 });
 
+describe('a broken image', () => {
+  it('never shows visitors a broken-image box, in the list or on the post', async () => {
+    const { page } = browsing;
+    const { error } = await admin.from('blog_posts').insert({
+      ...postInput('lost-hero', { title: 'A post whose image is gone' }),
+      published_date: new Date().toISOString(),
+      hero_image_url: `${site.url}/storage/v1/object/public/blog-images/gone/640x360.jpg`,
+      content: `Text.\n\n![A chart](${site.url}/no-such-chart.png)`,
+    });
+    if (error) throw error;
+    const shown = (selector: string) =>
+      page
+        .locator(selector)
+        .evaluateAll((images) => images.map((image) => getComputedStyle(image).display !== 'none'));
+    await page.goto(`${site.url}/blog`, { waitUntil: 'load' });
+    await expect.poll(() => shown('img.post-card__image')).toEqual([false]);
+    await page.goto(`${site.url}/blog/lost-hero`, { waitUntil: 'load' });
+    await expect.poll(() => shown('img.blog-post__hero')).toEqual([false]);
+    await expect.poll(() => shown('.blog-post__body img')).toEqual([false]);
+    await page.getByRole('heading', { level: 1, name: 'A post whose image is gone' }).waitFor();
+  });
+});
+
 describe('focus', () => {
   it('lands on the list’s heading after sign-in, then on the form’s heading', async () => {
     const { page } = browsing;

@@ -8,7 +8,9 @@ import {
   useLanguage,
   type PageAlternates,
 } from '~/i18n/locale';
+import { BODY_IMAGE_SIZES } from '~/ui/markdown';
 import { MarkdownHtml } from '~/ui/markdown-html';
+import { imageSources } from '~/ui/uploaded-image';
 import { readingTimeMinutes } from '~/ui/reading-time';
 import { BlogLoading } from './blog-loading';
 import { blogCopy } from './copy';
@@ -82,6 +84,8 @@ function LoadedPost({ post, bodyHtml }: { post: BlogPost; bodyHtml: string }) {
             alt={post.title}
             width={1200}
             height={675}
+            // An uploaded image offers its smaller copies; the box stays 16:9 (blog.css).
+            {...imageSources(post.hero_image_url, BODY_IMAGE_SIZES)}
             fetchPriority="high"
             decoding="async"
           />
