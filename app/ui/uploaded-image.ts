@@ -5,8 +5,7 @@
 // width and height (so nothing moves as it loads) and a srcset (so a phone loads a phone's copy).
 // The same address works on the embedded backend and on hosted Supabase Storage.
 
-/** The bucket of the blog's images (supabase/migrations/20261124120000_*). */
-export const BLOG_IMAGES_BUCKET = 'blog-images';
+import { BLOG_IMAGES_BUCKET } from '~/data/images';
 
 /** The widths of the smaller copies made of an uploaded image. */
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;

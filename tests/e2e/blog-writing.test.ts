@@ -189,6 +189,95 @@ describe('unsaved changes', () => {
   });
 });
 
+/** A PNG of `width` × `height` drawn by the browser, as base64. */
+function pngOf(page: Page, width: number, height: number): Promise<string> {
+  return page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w!;
+      canvas.height = h!;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#1d4f91';
+      context.fillRect(0, 0, w!, h!);
+      context.fillStyle = '#c2410c';
+      context.fillRect(w! / 4, h! / 4, w! / 2, h! / 2);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    },
+    [width, height],
+  );
+}
+
+describe('images', () => {
+  it('uploads a hero image with a preview and a pasted body image, both served with their copies', async () => {
+    const { page } = browsing;
+    await signInThroughForm(page, site.url);
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Pictures of spring');
+    await page.getByLabel('Summary', { exact: true }).fill('Two pictures.');
+    await page.getByLabel(/^Content/).fill('Before the chart.\n\n');
+
+    // A file of the wrong type is refused before anything is sent.
+    await page.getByLabel('Or upload an image').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await page.getByText('notes.txt: Choose a JPEG, PNG, WebP or AVIF image.').waitFor();
+
+    const hero = Buffer.from(await pngOf(page, 1200, 600), 'base64');
+    await page.getByLabel('Or upload an image').setInputFiles({
+      name: 'spring-hero.png',
+      mimeType: 'image/png',
+      buffer: hero,
+    });
+    await page.getByText('Uploaded spring-hero.png.').waitFor();
+    const heroUrl = await page.getByLabel('Hero Image URL (optional)').inputValue();
+    expect(heroUrl).toMatch(
+      new RegExp(`^${site.url}/storage/v1/object/public/blog-images/[\\w-]+/1200x600-r\\.png$`),
+    );
+    const preview = page.getByRole('img', { name: 'Hero image preview' });
+    await expect
+      .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(1200);
+
+    // An image pasted into the content is uploaded and written in at the cursor.
+    const content = page.getByLabel(/^Content/);
+    await content.focus();
+    await content.press('End');
+    const chart = await pngOf(page, 800, 400);
+    await content.evaluate((textarea, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'sales-chart.png', { type: 'image/png' }));
+      textarea.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, chart);
+    await page.getByText('Uploaded sales-chart.png.').waitFor();
+    const body = await content.inputValue();
+    expect(body).toMatch(/^Before the chart\.\n\n!\[sales chart\]\(http.+\/800x400-r\.png\)$/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await page.getByText('Saved “Pictures of spring”.').waitFor();
+
+    const { html } = await publicHtml('/blog/pictures-of-spring');
+    const folder = heroUrl.replace(/\/1200x600-r\.png$/, '');
+    expect(html).toContain(
+      `srcSet="${folder}/480w.webp 480w, ${folder}/960w.webp 960w, ${heroUrl} 1200w"`,
+    );
+    expect(html).toMatch(
+      /<img src="[^"]+\/800x400-r\.png" width="800" height="400" srcSet="[^"]+\/480w\.webp 480w, [^"]+800x400-r\.png 800w"/,
+    );
+
+    const served = await fetch(`${folder}/960w.webp`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toContain('max-age=31536000');
+    expect((await fetch(heroUrl)).headers.get('content-type')).toBe('image/png');
+  });
+});
+
 describe('a broken image', () => {
   it('never shows visitors a broken-image box, in the list or on the post', async () => {
     const { page } = browsing;

@@ -78,6 +78,21 @@ export const adminCopy = {
     translationHint: (otherBlog: string) =>
       `The same article on the ${otherBlog}. Once both are published, each page names the other for search engines, and the EN/SV switch leads from one to the other.`,
     heroImageUrl: 'Hero Image URL',
+    images: {
+      heroUpload: 'Or upload an image',
+      uploadHint: 'JPEG, PNG, WebP or AVIF, up to 5 MB.',
+      contentHint:
+        'Drop or paste an image into the content to upload it; it is added where the cursor is.',
+      heroPreview: 'Hero image preview',
+      uploading: (name: string) => `Uploading ${name}...`,
+      uploaded: (name: string) => `Uploaded ${name}.`,
+      placeholder: (name: string) => `![Uploading ${name}...]()`,
+      wrongType: 'Choose a JPEG, PNG, WebP or AVIF image.',
+      tooLarge: 'The image is larger than 5 MB. Choose a smaller one.',
+      unreadable: 'This file could not be read as an image.',
+      uploadFailed: (message: string) => `The image could not be uploaded: ${message}`,
+      failed: (name: string, message: string) => `${name}: ${message}`,
+    },
     optional: '(optional)',
     title: 'Title',
     slug: 'Slug',

@@ -3,7 +3,16 @@
 // public post page's Markdown renderer, so the editor sees what readers will see. Issue 9 adds the
 // slug check, the revisions of the post, and no lost work (use-unsaved-changes.ts); the focus
 // starts on the form's heading, or on the message that says what the form now holds.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import {
   createPost,
   setTranslationGroup,
@@ -17,6 +26,7 @@ import { DataError } from '~/data/errors';
 import { formatAdminDateTime, pageLanguageOf } from '~/i18n/format';
 import { Markdown } from '~/ui/markdown';
 import { adminCopy } from './copy';
+import { IMAGE_TYPES, altFromFileName, uploadImage } from './image-upload';
 import {
   SLUG_MAX_LENGTH,
   emptyPostValues,
@@ -140,6 +150,74 @@ export function PostForm({
     setFocusNotice(true);
   }
 
+  // What the image uploads say: progress (status) and failures (alert).
+  const [imageStatus, setImageStatus] = useState<{
+    text: string;
+    failed: boolean;
+    /** Shown under the hero image's field or the content's. */
+    where: 'hero' | 'content';
+  } | null>(null);
+  const [uploadingHero, setUploadingHero] = useState(false);
+
+  async function uploadHero(file: File) {
+    setUploadingHero(true);
+    setImageStatus({ text: copy.images.uploading(file.name), failed: false, where: 'hero' });
+    try {
+      const url = await uploadImage(client, file);
+      change({ hero_image_url: url });
+      setImageStatus({ text: copy.images.uploaded(file.name), failed: false, where: 'hero' });
+    } catch (error) {
+      const text = copy.images.failed(file.name, (error as Error).message);
+      setImageStatus({ text, failed: true, where: 'hero' });
+    } finally {
+      setUploadingHero(false);
+    }
+  }
+
+  /**
+   * Images dropped or pasted into the content: each is uploaded, with a placeholder at the cursor
+   * that becomes its Markdown once stored (or goes, with a message, if it cannot be).
+   */
+  async function insertImages(files: File[], at: number) {
+    for (const file of files) {
+      const placeholder = copy.images.placeholder(file.name);
+      setValues((current) => ({
+        ...current,
+        content: current.content.slice(0, at) + placeholder + current.content.slice(at),
+      }));
+      setImageStatus({ text: copy.images.uploading(file.name), failed: false, where: 'content' });
+      let markdown = '';
+      try {
+        const url = await uploadImage(client, file);
+        markdown = `![${altFromFileName(file.name)}](${url})`;
+        setImageStatus({ text: copy.images.uploaded(file.name), failed: false, where: 'content' });
+      } catch (error) {
+        const text = copy.images.failed(file.name, (error as Error).message);
+        setImageStatus({ text, failed: true, where: 'content' });
+      }
+      setValues((current) => ({
+        ...current,
+        content: current.content.replace(placeholder, markdown),
+      }));
+      at += markdown.length;
+    }
+  }
+
+  /** The image files among what is dropped or pasted; none means the browser handles it. */
+  function imageFilesOf(data: DataTransfer | null): File[] {
+    return [...(data?.files ?? [])].filter((file) => file.type.startsWith('image/'));
+  }
+
+  function dropOrPaste(
+    event: DragEvent<HTMLTextAreaElement> | ClipboardEvent<HTMLTextAreaElement>,
+    data: DataTransfer | null,
+  ) {
+    const files = imageFilesOf(data);
+    if (files.length === 0) return;
+    event.preventDefault();
+    void insertImages(files, event.currentTarget.selectionStart ?? values.content.length);
+  }
+
   /** Sets fields; editing a field clears its message (§5). */
   function change(next: Partial<PostFormValues>) {
     setValues((current) => ({ ...current, ...next }));
@@ -220,6 +298,20 @@ export function PostForm({
       'aria-invalid': errors[field] ? true : undefined,
       'aria-describedby': ids || undefined,
     } as const;
+  };
+  /** An upload's progress (status) and failure (alert) under its field; present while empty. */
+  const uploadMessages = (where: 'hero' | 'content') => {
+    const shown = imageStatus?.where === where ? imageStatus : null;
+    return (
+      <>
+        <p role="status" className="admin-field__hint">
+          {shown && !shown.failed ? shown.text : ''}
+        </p>
+        <p role="alert" className="admin-field__error">
+          {shown?.failed ? shown.text : ''}
+        </p>
+      </>
+    );
   };
   const slugHintId = `${id}-slug-hint`;
   const dateHintId = `${id}-published_date-hint`;
@@ -347,6 +439,32 @@ export function PostForm({
               onChange={(e) => change({ hero_image_url: e.target.value })}
             />
             {error('hero_image_url')}
+            <label htmlFor={`${id}-hero-upload`} className="admin-upload__label">
+              {copy.images.heroUpload}
+            </label>
+            <input
+              id={`${id}-hero-upload`}
+              type="file"
+              accept={Object.keys(IMAGE_TYPES).join(',')}
+              aria-describedby={`${id}-upload-hint`}
+              disabled={uploadingHero}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void uploadHero(file);
+              }}
+            />
+            <p id={`${id}-upload-hint`} className="admin-field__hint">
+              {copy.images.uploadHint}
+            </p>
+            {uploadMessages('hero')}
+            {/^https?:\/\/\S+$/i.test(values.hero_image_url.trim()) && (
+              <img
+                className="admin-hero-preview"
+                src={values.hero_image_url.trim()}
+                alt={copy.images.heroPreview}
+              />
+            )}
           </div>
 
           <div className="admin-field">
@@ -407,7 +525,14 @@ export function PostForm({
               maxLength={100_000}
               value={values.content}
               onChange={(e) => change({ content: e.target.value })}
+              onDragOver={(e) => {
+                if ([...e.dataTransfer.types].includes('Files')) e.preventDefault();
+              }}
+              onDrop={(e) => dropOrPaste(e, e.dataTransfer)}
+              onPaste={(e) => dropOrPaste(e, e.clipboardData)}
             />
+            <p className="admin-field__hint">{copy.images.contentHint}</p>
+            {uploadMessages('content')}
             {error('content')}
           </div>
 
