@@ -32,7 +32,7 @@ async function main() {
   // One write, with the "running at" line last: whoever waits for it has the rest too.
   const lines = server.backend
     ? [
-        `Supabase URL: ${server.url}   (auth at /auth/v1, data at /rest/v1)`,
+        `Supabase URL: ${server.url}   (auth at /auth/v1, data at /rest/v1, files at /storage/v1)`,
         `Anon key:     ${server.backend.anonKey}`,
         `Data:         ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`,
       ]
