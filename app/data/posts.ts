@@ -7,6 +7,11 @@ import type { AppSupabaseClient } from './supabase';
 export type BlogPost = Database['public']['Tables']['blog_posts']['Row'];
 export type PostLanguage = 'english' | 'swedish';
 
+/** A row's language as the blog knows it: anything but swedish is English (specification §3). */
+export function postLanguageOf(value: string | null | undefined): PostLanguage {
+  return value === 'swedish' ? 'swedish' : 'english';
+}
+
 /**
  * The fields the public lists show: specification §7's, and the reading time the database
  * computes from the content, so a card agrees with its post page (issue 8).

@@ -1,7 +1,7 @@
 // The blog manager's list mode: every post, drafts included, most recently updated first, with
 // its badges, dates and the view, edit and delete actions (specification §2, §8).
 import { useEffect, useRef, useState } from 'react';
-import { deletePost, type BlogPost } from '~/data/posts';
+import { deletePost, postLanguageOf, type BlogPost } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { formatAdminDateTime, pageLanguageOf } from '~/i18n/format';
 import { LoadingStatus } from '~/ui/loading-status';
@@ -77,7 +77,7 @@ export function PostList({
       ) : (
         <ul className="admin-posts">
           {posts.map((post) => {
-            const language = post.language === 'swedish' ? 'swedish' : 'english';
+            const language = postLanguageOf(post.language);
             const titleId = `admin-post-${post.id}`;
             const translation = translationOf(post, posts);
             const scheduled = isScheduled(post, now);

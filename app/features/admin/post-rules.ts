@@ -1,6 +1,6 @@
 // The blog post form's rules (specification §4 "Post publication", "Slug auto-generation", §5
 // "Blog post form"): slugs from titles, validation messages, and what a save writes.
-import type { BlogPost, PostInput, PostLanguage } from '~/data/posts';
+import { postLanguageOf, type BlogPost, type PostInput, type PostLanguage } from '~/data/posts';
 import { pageLanguageOf } from '~/i18n/format';
 import { postPath } from '~/i18n/locale';
 import { adminCopy } from './copy';
@@ -93,7 +93,7 @@ type PostVersion = Pick<
 
 function versionToValues(version: PostVersion, translation: string): PostFormValues {
   return {
-    language: version.language === 'swedish' ? 'swedish' : 'english',
+    language: postLanguageOf(version.language),
     hero_image_url: version.hero_image_url ?? '',
     title: version.title,
     slug: version.slug,
@@ -160,7 +160,7 @@ export function translationCandidates<P extends TranslationFields & Pick<BlogPos
   posts: readonly P[],
 ): P[] {
   return posts
-    .filter((other) => (other.language === 'swedish' ? 'swedish' : 'english') !== language)
+    .filter((other) => postLanguageOf(other.language) !== language)
     .sort((a, b) => a.title.localeCompare(b.title, 'en'));
 }
 
