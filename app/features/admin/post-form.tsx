@@ -3,16 +3,7 @@
 // public post page's Markdown renderer, so the editor sees what readers will see. Issue 9 adds the
 // slug check, the revisions of the post, and no lost work (use-unsaved-changes.ts); the focus
 // starts on the form's heading, or on the message that says what the form now holds.
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ClipboardEvent,
-  type DragEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   createPost,
   setTranslationGroup,
@@ -26,7 +17,7 @@ import { DataError } from '~/data/errors';
 import { formatAdminDateTime, pageLanguageOf } from '~/i18n/format';
 import { Markdown } from '~/ui/markdown';
 import { adminCopy } from './copy';
-import { IMAGE_TYPES, altFromFileName, uploadImage } from './image-upload';
+import { IMAGE_TYPES } from './image-upload';
 import {
   SLUG_MAX_LENGTH,
   emptyPostValues,
@@ -48,6 +39,7 @@ import {
 } from './post-rules';
 import { RevisionHistory } from './revision-history';
 import { SlugAvailability } from './slug-availability';
+import { useImageUploads } from './use-image-uploads';
 import { draftKey, forgetDraft, readDraft, useUnsavedChanges } from './use-unsaved-changes';
 
 const copy = adminCopy.form;
@@ -150,73 +142,11 @@ export function PostForm({
     setFocusNotice(true);
   }
 
-  // What the image uploads say: progress (status) and failures (alert).
-  const [imageStatus, setImageStatus] = useState<{
-    text: string;
-    failed: boolean;
-    /** Shown under the hero image's field or the content's. */
-    where: 'hero' | 'content';
-  } | null>(null);
-  const [uploadingHero, setUploadingHero] = useState(false);
-
-  async function uploadHero(file: File) {
-    setUploadingHero(true);
-    setImageStatus({ text: copy.images.uploading(file.name), failed: false, where: 'hero' });
-    try {
-      const url = await uploadImage(client, file);
-      change({ hero_image_url: url });
-      setImageStatus({ text: copy.images.uploaded(file.name), failed: false, where: 'hero' });
-    } catch (error) {
-      const text = copy.images.failed(file.name, (error as Error).message);
-      setImageStatus({ text, failed: true, where: 'hero' });
-    } finally {
-      setUploadingHero(false);
-    }
-  }
-
-  /**
-   * Images dropped or pasted into the content: each is uploaded, with a placeholder at the cursor
-   * that becomes its Markdown once stored (or goes, with a message, if it cannot be).
-   */
-  async function insertImages(files: File[], at: number) {
-    for (const file of files) {
-      const placeholder = copy.images.placeholder(file.name);
-      setValues((current) => ({
-        ...current,
-        content: current.content.slice(0, at) + placeholder + current.content.slice(at),
-      }));
-      setImageStatus({ text: copy.images.uploading(file.name), failed: false, where: 'content' });
-      let markdown = '';
-      try {
-        const url = await uploadImage(client, file);
-        markdown = `![${altFromFileName(file.name)}](${url})`;
-        setImageStatus({ text: copy.images.uploaded(file.name), failed: false, where: 'content' });
-      } catch (error) {
-        const text = copy.images.failed(file.name, (error as Error).message);
-        setImageStatus({ text, failed: true, where: 'content' });
-      }
-      setValues((current) => ({
-        ...current,
-        content: current.content.replace(placeholder, markdown),
-      }));
-      at += markdown.length;
-    }
-  }
-
-  /** The image files among what is dropped or pasted; none means the browser handles it. */
-  function imageFilesOf(data: DataTransfer | null): File[] {
-    return [...(data?.files ?? [])].filter((file) => file.type.startsWith('image/'));
-  }
-
-  function dropOrPaste(
-    event: DragEvent<HTMLTextAreaElement> | ClipboardEvent<HTMLTextAreaElement>,
-    data: DataTransfer | null,
-  ) {
-    const files = imageFilesOf(data);
-    if (files.length === 0) return;
-    event.preventDefault();
-    void insertImages(files, event.currentTarget.selectionStart ?? values.content.length);
-  }
+  const images = useImageUploads({
+    client,
+    setHeroImage: (url) => change({ hero_image_url: url }),
+    editContent: (edit) => setValues((current) => ({ ...current, content: edit(current.content) })),
+  });
 
   /** Sets fields; editing a field clears its message (§5). */
   function change(next: Partial<PostFormValues>) {
@@ -298,20 +228,6 @@ export function PostForm({
       'aria-invalid': errors[field] ? true : undefined,
       'aria-describedby': ids || undefined,
     } as const;
-  };
-  /** An upload's progress (status) and failure (alert) under its field; present while empty. */
-  const uploadMessages = (where: 'hero' | 'content') => {
-    const shown = imageStatus?.where === where ? imageStatus : null;
-    return (
-      <>
-        <p role="status" className="admin-field__hint">
-          {shown && !shown.failed ? shown.text : ''}
-        </p>
-        <p role="alert" className="admin-field__error">
-          {shown?.failed ? shown.text : ''}
-        </p>
-      </>
-    );
   };
   const slugHintId = `${id}-slug-hint`;
   const dateHintId = `${id}-published_date-hint`;
@@ -447,17 +363,17 @@ export function PostForm({
               type="file"
               accept={Object.keys(IMAGE_TYPES).join(',')}
               aria-describedby={`${id}-upload-hint`}
-              disabled={uploadingHero}
+              disabled={images.uploadingHero}
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = '';
-                if (file) void uploadHero(file);
+                if (file) void images.uploadHero(file);
               }}
             />
             <p id={`${id}-upload-hint`} className="admin-field__hint">
               {copy.images.uploadHint}
             </p>
-            {uploadMessages('hero')}
+            {images.messages('hero')}
             {/^https?:\/\/\S+$/i.test(values.hero_image_url.trim()) && (
               <img
                 className="admin-hero-preview"
@@ -528,11 +444,11 @@ export function PostForm({
               onDragOver={(e) => {
                 if ([...e.dataTransfer.types].includes('Files')) e.preventDefault();
               }}
-              onDrop={(e) => dropOrPaste(e, e.dataTransfer)}
-              onPaste={(e) => dropOrPaste(e, e.clipboardData)}
+              onDrop={(e) => images.dropOrPaste(e, e.dataTransfer)}
+              onPaste={(e) => images.dropOrPaste(e, e.clipboardData)}
             />
             <p className="admin-field__hint">{copy.images.contentHint}</p>
-            {uploadMessages('content')}
+            {images.messages('content')}
             {error('content')}
           </div>
 
