@@ -13,22 +13,19 @@ import { hydratesWith } from '~/ui/page-hydration';
 
 export const streamTimeout = 5_000;
 
-/** The frame origins the matched routes name in their handles. */
-function frameSources(context: EntryContext): string[] {
-  const origins = context.staticHandlerContext.matches.flatMap((match) => {
-    const handle = context.routeModules[match.route.id]?.handle as SecurityHandle | undefined;
-    return handle?.csp?.frameSrc ?? [];
-  });
-  return [...new Set(origins)];
+/** The handles of the routes that matched the request, outermost first. */
+function routeHandles(context: EntryContext): unknown[] {
+  return context.staticHandlerContext.matches.map(
+    (match) => context.routeModules[match.route.id]?.handle,
+  );
 }
 
-/** Whether the page loads React in the browser (see app/ui/page-hydration.ts). */
-function pageHydrates(context: EntryContext): boolean {
-  return hydratesWith(
-    context.staticHandlerContext.matches.map(
-      (match) => context.routeModules[match.route.id]?.handle,
-    ),
+/** The frame origins the matched routes name in their handles. */
+function frameSources(handles: unknown[]): string[] {
+  const origins = handles.flatMap(
+    (handle) => (handle as SecurityHandle | undefined)?.csp?.frameSrc ?? [],
   );
+  return [...new Set(origins)];
 }
 
 /** The Supabase origin the browser calls, when it is not this site (a hosted project). */
@@ -55,16 +52,15 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         const rendered = Buffer.concat(chunks).toString('utf8');
+        const handles = routeHandles(routerContext);
         // Under `npm run dev` Vite serves the styles from their sources.
         const html =
-          import.meta.env.DEV || pageHydrates(routerContext)
-            ? rendered
-            : inlineStylesheets(rendered);
+          import.meta.env.DEV || hydratesWith(handles) ? rendered : inlineStylesheets(rendered);
         const env = serverEnv();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         const headers = pageSecurityHeaders({
           html,
-          frameSources: frameSources(routerContext),
+          frameSources: frameSources(handles),
           connectSources: connectSources(),
           https: (env.SITE_URL ?? '').startsWith('https:'),
           reportOnly: import.meta.env.DEV,

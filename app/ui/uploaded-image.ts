@@ -68,6 +68,6 @@ export function imageAttributes(
 ): { width?: number; height?: number; srcSet?: string; sizes?: string } {
   const uploaded = uploadedImage(url);
   return uploaded
-    ? { width: uploaded.width, height: uploaded.height, ...imageSources(url, sizes) }
+    ? { width: uploaded.width, height: uploaded.height, srcSet: uploaded.srcSet, sizes }
     : {};
 }
