@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPost,
   getPublishedPostBySlug,
-  listAllPosts,
   listPublishedPostListings,
   listPublishedPosts,
   listRevisions,
@@ -17,13 +16,8 @@ import {
   type PostInput,
 } from '../../app/data/posts.ts';
 import type { AppSupabaseClient } from '../../app/data/supabase.ts';
-import {
-  ADMIN_EMAIL,
-  backendKinds,
-  startTestBackend,
-  type TestBackend,
-} from '../support/backend.ts';
-import { postInput as post } from '../support/posts.ts';
+import { ADMIN_EMAIL, backendKinds, type TestBackend } from '../support/backend.ts';
+import { postInput as post, postsBackend } from '../support/posts.ts';
 
 const inOneHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
@@ -46,10 +40,7 @@ describe.each(backendKinds)('scheduling and revisions on %s', (kind) => {
   let bySlug: (slug: string) => Promise<BlogPost>;
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind);
-    anon = backend.client() as AppSupabaseClient;
-    admin = (await backend.signedIn()) as AppSupabaseClient;
-    bySlug = async (slug) => (await listAllPosts(admin)).find((p) => p.slug === slug)!;
+    ({ backend, anon, admin, bySlug } = await postsBackend(kind));
   });
   afterAll(async () => backend?.close());
 

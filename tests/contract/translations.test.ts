@@ -12,8 +12,8 @@ import {
   type BlogPost,
 } from '../../app/data/posts.ts';
 import type { AppSupabaseClient } from '../../app/data/supabase.ts';
-import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
-import { postInput as post } from '../support/posts.ts';
+import { backendKinds, type TestBackend } from '../support/backend.ts';
+import { postInput as post, postsBackend } from '../support/posts.ts';
 
 const group = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -24,10 +24,7 @@ describe.each(backendKinds)('translations of posts on %s', (kind) => {
   let bySlug: (slug: string) => Promise<BlogPost>;
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind);
-    anon = backend.client() as AppSupabaseClient;
-    admin = (await backend.signedIn()) as AppSupabaseClient;
-    bySlug = async (slug) => (await listAllPosts(admin)).find((p) => p.slug === slug)!;
+    ({ backend, anon, admin, bySlug } = await postsBackend(kind));
   });
   afterAll(async () => backend?.close());
 

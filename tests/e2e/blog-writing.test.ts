@@ -47,6 +47,18 @@ async function edit(page: Page, id: string) {
   await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
 }
 
+/** Signs in and starts a new post with its title, summary and content filled. */
+async function startPost(
+  page: Page,
+  post: { title: string; summary: string; content: string },
+): Promise<void> {
+  await signInThroughForm(page, site.url);
+  await page.getByRole('button', { name: 'Create New Post' }).click();
+  await page.getByLabel('Title', { exact: true }).fill(post.title);
+  await page.getByLabel('Summary', { exact: true }).fill(post.summary);
+  await page.getByLabel(/^Content/).fill(post.content);
+}
+
 /** Answers the next dialog with `accept`, and gives back its message. */
 function nextDialog(page: Page, accept: boolean): Promise<string> {
   return new Promise((resolve) => {
@@ -60,11 +72,11 @@ function nextDialog(page: Page, accept: boolean): Promise<string> {
 describe('a scheduled post', () => {
   it('shows as Scheduled in the manager and nowhere public until its date', async () => {
     const { page } = browsing;
-    await signInThroughForm(page, site.url);
-    await page.getByRole('button', { name: 'Create New Post' }).click();
-    await page.getByLabel('Title', { exact: true }).fill('Our spring offer');
-    await page.getByLabel('Summary', { exact: true }).fill('Coming in the spring.');
-    await page.getByLabel(/^Content/).fill('Spring is coming.');
+    await startPost(page, {
+      title: 'Our spring offer',
+      summary: 'Coming in the spring.',
+      content: 'Spring is coming.',
+    });
     await page.getByLabel('Publication date (optional)').fill('2099-03-01T09:00');
     await page.getByText(/^Scheduled: the post appears on the blog on /).waitFor();
     await page.getByRole('button', { name: 'Create Post' }).click();
@@ -211,11 +223,11 @@ function pngOf(page: Page, width: number, height: number): Promise<string> {
 describe('images', () => {
   it('uploads a hero image with a preview and a pasted body image, both served with their copies', async () => {
     const { page } = browsing;
-    await signInThroughForm(page, site.url);
-    await page.getByRole('button', { name: 'Create New Post' }).click();
-    await page.getByLabel('Title', { exact: true }).fill('Pictures of spring');
-    await page.getByLabel('Summary', { exact: true }).fill('Two pictures.');
-    await page.getByLabel(/^Content/).fill('Before the chart.\n\n');
+    await startPost(page, {
+      title: 'Pictures of spring',
+      summary: 'Two pictures.',
+      content: 'Before the chart.\n\n',
+    });
 
     // A file of the wrong type is refused before anything is sent.
     await page.getByLabel('Or upload an image').setInputFiles({

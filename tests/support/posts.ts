@@ -1,6 +1,8 @@
-// A post as the blog manager saves it (createPost's input), for contract tests: published in
-// English on 1 November 2026 unless the test says otherwise.
-import type { PostInput } from '../../app/data/posts.ts';
+// Posts in contract tests: a post as the blog manager saves it (createPost's input), published in
+// English on 1 November 2026 unless the test says otherwise, and a backend to keep them in.
+import { listAllPosts, type BlogPost, type PostInput } from '../../app/data/posts.ts';
+import type { AppSupabaseClient } from '../../app/data/supabase.ts';
+import { startTestBackend, type BackendKind, type TestBackend } from './backend.ts';
 
 export const postInput = (
   slug: string,
@@ -19,3 +21,23 @@ export const postInput = (
   created_at: '2026-11-01T10:00:00.000Z',
   ...changes,
 });
+
+/**
+ * A backend of `kind` with a visitor's client, the administrator's, and a post by slug as the
+ * administrator sees it (drafts included).
+ */
+export async function postsBackend(kind: BackendKind): Promise<{
+  backend: TestBackend;
+  anon: AppSupabaseClient;
+  admin: AppSupabaseClient;
+  bySlug: (slug: string) => Promise<BlogPost>;
+}> {
+  const backend = await startTestBackend(kind);
+  const admin = (await backend.signedIn()) as AppSupabaseClient;
+  return {
+    backend,
+    anon: backend.client() as AppSupabaseClient,
+    admin,
+    bySlug: async (slug) => (await listAllPosts(admin)).find((post) => post.slug === slug)!,
+  };
+}
