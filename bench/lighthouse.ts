@@ -1,5 +1,5 @@
 // The speed budget of issue 8: Lighthouse 13 (its default mobile run, simulated throttling) on
-// Debian's Chromium against the built site, for the public pages in both languages. Prints each
+// the suite's Chromium (tests/support/chromium.ts) against the built site, for the public pages in both languages. Prints each
 // page's four category scores, LCP, TBT, CLS and the JavaScript it transfers, and what held a
 // category below 100. Printed, never asserted.
 // Lantern's simulation scales the CPU time it observed, and a 2-core machine's timings wander,
@@ -8,7 +8,8 @@
 // the spread.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { chromiumArgs, chromiumPath } from '../tests/support/browser.ts';
+import { chromiumArgs } from '../tests/support/browser.ts';
+import { chromiumExecutable } from '../tests/support/chromium.ts';
 import { startSite } from '../tests/support/site.ts';
 
 const pages = [
@@ -58,7 +59,10 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 export async function measureLighthouse(): Promise<{ rows: LighthouseRow[]; misses: string[] }> {
   const site = await startSite({ SEED_DEMO: 'true' });
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+  const chrome = await chromeLauncher.launch({
+    chromePath: await chromiumExecutable(),
+    chromeFlags,
+  });
   const rows: LighthouseRow[] = [];
   const misses: string[] = [];
   try {

@@ -1,5 +1,5 @@
-// Chromium for browser tests: the machine's own (apt-get install chromium), driven by
-// playwright-core, which downloads no browser of its own.
+// Chromium for browser tests: the one the suite brings from the npm registry (chromium.ts),
+// driven by playwright-core, which downloads no browser of its own.
 import {
   chromium,
   type Browser,
@@ -9,10 +9,10 @@ import {
   type Response,
 } from 'playwright-core';
 import { afterEach, beforeEach, expect } from 'vitest';
+import { chromiumExecutable } from './chromium.ts';
 import { SITE_ADMIN_EMAIL, SITE_ADMIN_PASSWORD } from './site.ts';
 
-/** The machine's Chromium, and the flags every browser of the project runs it with. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The flags every browser of the project runs Chromium with. */
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -23,8 +23,9 @@ export const chromiumArgs = [
   '--disable-quic',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = await chromiumExecutable();
+  return chromium.launch({ executablePath, headless: true, args: chromiumArgs });
 }
 
 /**

@@ -1,27 +1,57 @@
 // Fresh databases for tests: PGlite in a temporary directory, or a new database on the test
-// PostgreSQL server (.ci/run starts the machine's own).
-import { mkdtemp, rm } from 'node:fs/promises';
+// PostgreSQL server: TEST_DATABASE_URL, or else a PostgreSQL 17 that the suite starts from the
+// npm registry's binaries (startTestPostgres, run once by Vitest's global setup and by the bench).
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
 export const backendKinds: BackendKind[] = ['pglite', 'postgres'];
 
-export const testDatabaseUrl =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+/** The test PostgreSQL server's URL; startTestPostgres has made sure there is one. */
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url)
+    throw new Error(
+      "No test PostgreSQL: call startTestPostgres() first (Vitest's global setup does)",
+    );
+  return url;
+}
+
+/**
+ * Makes TEST_DATABASE_URL name a running server: the one it names already, or a throwaway
+ * cluster (fsync off) in a temporary directory. stop() ends and removes what this started.
+ */
+export async function startTestPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) return { url: given, stop: async () => undefined };
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'leadgen-postgres-'));
+  await chmod(dir, 0o711); // under root the server runs as nobody, who must pass through
+  const server = await startEmbeddedPostgres({
+    directory: path.join(dir, 'cluster'),
+    settings: {
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+      max_connections: '200',
+    },
+  });
+  process.env.TEST_DATABASE_URL = server.url;
+  return {
+    url: server.url,
+    async stop() {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+      delete process.env.TEST_DATABASE_URL;
+    },
+  };
+}
 
 async function adminClient(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new Error(
-      `The PostgreSQL tests need a server at ${testDatabaseUrl} ` +
-        `(start it with \`pg_ctlcluster 15 main start\`, or set TEST_DATABASE_URL): ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
   return client;
 }
 
@@ -31,7 +61,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   const admin = await adminClient();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(testDatabaseUrl);
+  const url = new URL(testDatabaseUrl());
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
