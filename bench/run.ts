@@ -8,6 +8,8 @@ import { startSite } from '../tests/support/site.ts';
 import { printLighthouse } from './lighthouse.ts';
 import { measurePageWeights } from './page-weight.ts';
 import { printServerThroughput } from './server-throughput.ts';
+import { residentMemory, samplePeakMemory } from './memory.ts';
+import { printUnderAttack } from './under-attack.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -38,13 +40,13 @@ const listPath =
   '&is_published=eq.true&language=eq.english&order=published_date.desc';
 
 /**
- * Every request a new lead from a new visitor, five per address (the per-IP limit), so each one
- * is a real insert through both spam checks and the mail outbox trigger, not a dropped repeat.
+ * Every request a new lead from a new visitor, each from its own address (as leads come), so each
+ * one is a real insert through both spam checks and the mail outbox trigger, not a dropped repeat.
  */
 let leadNumber = 0;
 function nextConsultation(request: autocannon.Request): autocannon.Request {
   const n = leadNumber++;
-  const ip = Math.floor(n / 5);
+  const ip = n;
   return {
     ...request,
     headers: {
@@ -67,13 +69,17 @@ function nextConsultation(request: autocannon.Request): autocannon.Request {
   };
 }
 
+const memoryRows: Record<string, string | number>[] = [];
+
 async function benchBackend(name: string, env: Record<string, string>): Promise<Figures[]> {
   const server = await startSite({ SEED_DEMO: 'true', ...env });
   const headers = { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` };
   try {
+    const idle = residentMemory(server.pid);
     // Warm up (JIT, caches, connection pool) before measuring.
     await load('warm-up', { url: server.url + listPath, headers, duration: 2 });
-    return [
+    const peak = samplePeakMemory(server.pid);
+    const figures = [
       await load(`${name}: GET published posts`, { url: server.url + listPath, headers }),
       await load(`${name}: POST consultation (spam checks on)`, {
         url: server.url + '/rest/v1/consultations',
@@ -82,17 +88,30 @@ async function benchBackend(name: string, env: Record<string, string>): Promise<
         requests: [{ setupRequest: nextConsultation }],
       }),
     ];
+    const loaded = peak.stop();
+    memoryRows.push({
+      backend: name,
+      'Node idle MB': idle.nodeMb,
+      'database idle MB': idle.databaseMb,
+      'Node under load MB': loaded.nodeMb,
+      'database under load MB': loaded.databaseMb,
+      'total under load MB': loaded.nodeMb + loaded.databaseMb,
+    });
+    return figures;
   } finally {
     await server.stop();
   }
 }
 
-const rows: Figures[] = await benchBackend('PGlite', {});
+// PGlite in-process (EMBEDDED_DATABASE=pglite), the default embedded PostgreSQL in DATA_DIR
+// (decision 10), and a PostgreSQL server of one's own through DATABASE_URL.
+const rows: Figures[] = await benchBackend('PGlite', { EMBEDDED_DATABASE: 'pglite' });
+rows.push(...(await benchBackend('embedded PostgreSQL', {})));
 const postgresGiven = Boolean(process.env.TEST_DATABASE_URL);
 const postgres = await startTestPostgres();
 const database = await createTestDatabase();
 try {
-  rows.push(...(await benchBackend('PostgreSQL', { DATABASE_URL: database.url })));
+  rows.push(...(await benchBackend('DATABASE_URL', { DATABASE_URL: database.url })));
 } finally {
   await database.drop();
 }
@@ -114,6 +133,14 @@ console.table(
     errors: r.errors,
   })),
 );
+
+console.log(
+  '\nResident memory of the server: the Node process (RSS) and, for the embedded PostgreSQL, its\n' +
+    "processes (PSS; DATABASE_URL's server is not the site's own, so it is not counted):",
+);
+console.table(memoryRows);
+
+await printUnderAttack({}, 'the default embedded PostgreSQL');
 
 console.log('\nPage weight of a first visit (HTML + referenced JS and CSS):');
 console.table(await measurePageWeights());

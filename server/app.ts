@@ -7,9 +7,12 @@ import { lockDataDir, persistentSecret } from './data-dir.ts';
 import { openPglite } from './db/pglite.ts';
 import { openPostgres } from './db/postgres.ts';
 import { migrate } from './db/migrate.ts';
+import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { movePgliteData } from './db/move-pglite.ts';
 import type { Database } from './db/types.ts';
 import { createHmac } from 'node:crypto';
-import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
+import { CORS_HEADERS, isLoopback, resolveClientAddress, sendJson, type Handler } from './http.ts';
+import { ClientGate } from './client-gate.ts';
 import { signJwt } from './jwt.ts';
 import { createMailer } from './mail.ts';
 import { createSite, type Site } from './site.ts';
@@ -81,12 +84,46 @@ async function apiKeys(secret: string) {
   };
 }
 
-async function openDatabase(config: Config): Promise<{ db: Database; release: () => void }> {
+/**
+ * The database: DATABASE_URL's server, or the embedded one in DATA_DIR (locked to this process).
+ * The embedded PostgreSQL takes over a PGlite directory left by an earlier version (decision 10).
+ */
+async function openDatabase(
+  config: Config,
+  log: (line: string) => void,
+): Promise<{ db: Database; release: () => void }> {
   if (config.DATABASE_URL)
     return { db: await openPostgres(config.DATABASE_URL), release: () => {} };
   const release = lockDataDir(config.dataDir);
+  const pgliteDir = path.join(config.dataDir, 'pglite');
   try {
-    return { db: await openPglite(path.join(config.dataDir, 'pglite')), release };
+    if (config.EMBEDDED_DATABASE === 'pglite') return { db: await openPglite(pgliteDir), release };
+    const server = await startEmbeddedPostgres({
+      directory: path.join(config.dataDir, 'postgres'),
+      log,
+    });
+    const pool = await openPostgres(server.url).catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
+    const db: Database = {
+      ...pool,
+      async close() {
+        await pool.close();
+        await server.stop();
+      },
+    };
+    try {
+      if (existsSync(pgliteDir)) {
+        await migrate(db);
+        const copied = await movePgliteData(pgliteDir, db);
+        log(`Moved ${copied} rows from PGlite (${pgliteDir}.moved) into PostgreSQL.`);
+      }
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    return { db, release };
   } catch (error) {
     release();
     throw error;
@@ -114,7 +151,7 @@ export async function startServer(
   });
 
   if (embedded) {
-    const { db, release } = await openDatabase(config);
+    const { db, release } = await openDatabase(config, log);
     closeBackend = async () => {
       await db.close();
       release();
@@ -135,8 +172,8 @@ export async function startServer(
         db,
         jwtSecret,
         dataDir: config.dataDir,
-        // PGlite's data directory is locked to this process; with PostgreSQL it may be shared.
-        exclusiveDataDir: db.kind === 'pglite',
+        // The embedded database's directory is locked to this process; DATABASE_URL's may be shared.
+        exclusiveDataDir: !config.DATABASE_URL,
         log,
       });
       mounts.push(
@@ -196,6 +233,7 @@ export async function startServer(
     }
   }
 
+  const gate = new ClientGate();
   const server: Server = createServer(async (req, res) => {
     // One answer to "who is asking" for every layer: the APIs' throttles, the database's per-IP
     // rule (request.headers) and the site's actions all read this header from here on.
@@ -227,7 +265,24 @@ export async function startServer(
             if (res.statusCode < 400) changed.invalidate();
           });
         }
-        await mount[1](req, res, url);
+        const [prefix, handle] = mount;
+        const client = req.headers['x-forwarded-for'] as string;
+        // The site's own server-side reads come from this machine with no one to forward for.
+        if (prefix === '/rest/v1' && !isLoopback(client)) {
+          await gate.pass(
+            client,
+            req,
+            res,
+            () => handle(req, res, url),
+            () =>
+              sendJson(
+                res,
+                429,
+                { message: 'Too many requests from this client are waiting: try again shortly.' },
+                { 'Retry-After': '1' },
+              ),
+          );
+        } else await handle(req, res, url);
         return;
       }
       if (site) {
@@ -268,8 +323,8 @@ export async function startServer(
       mailer,
       settings: config,
       outboxDir,
-      // PGlite's data directory is locked to this process: no other server holds its leases.
-      exclusiveDatabase: leadJobsDb.kind === 'pglite',
+      // The embedded database is locked to this process: no other server holds its leases.
+      exclusiveDatabase: embedded && !config.DATABASE_URL,
       log,
       timings: options.leadJobTimings,
     });

@@ -10,6 +10,8 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Without DATABASE_URL: a PostgreSQL server in DATA_DIR (decision 10), or PGlite in-process. */
+  EMBEDDED_DATABASE: z.enum(['postgres', 'pglite']).default('postgres'),
   SUPABASE_URL: z.string().url().optional(),
   SUPABASE_ANON_KEY: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),

@@ -52,7 +52,7 @@ function plainAddress(address: string): string {
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 }
 
-function isLoopback(address: string): boolean {
+export function isLoopback(address: string): boolean {
   return address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address);
 }
 

@@ -1,7 +1,14 @@
 // The Node process: config → database → migrations → admin and demo content → HTTP.
 import './production-env.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { startServer } from './app.ts';
+
+function describeDatabase(config: Config): string {
+  if (config.DATABASE_URL) return 'PostgreSQL (DATABASE_URL)';
+  return config.EMBEDDED_DATABASE === 'pglite'
+    ? `PGlite in ${config.dataDir}`
+    : `PostgreSQL 17 in ${config.dataDir} (files and mail beside it)`;
+}
 
 async function main() {
   const config = loadConfig();
@@ -34,7 +41,7 @@ async function main() {
     ? [
         `Supabase URL: ${server.url}   (auth at /auth/v1, data at /rest/v1, files at /storage/v1)`,
         `Anon key:     ${server.backend.anonKey}`,
-        `Data:         ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`,
+        `Data:         ${describeDatabase(config)}`,
       ]
     : [`Backend:      hosted Supabase at ${config.SUPABASE_URL}`];
   console.log(['', ...lines, `The site is running at ${server.url}`, ''].join('\n'));

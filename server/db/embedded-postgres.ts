@@ -74,7 +74,7 @@ export interface EmbeddedPostgresOptions {
 export interface EmbeddedPostgres {
   /** A connection string for the `postgres` superuser over the socket. */
   readonly url: string;
-  /** Fast shutdown: open transactions roll back, committed work is on disk. */
+  /** Shuts the server down once its sessions have ended; committed work is on disk. */
   stop(): Promise<void>;
 }
 
@@ -258,10 +258,18 @@ function waitUntilReady(
   });
 }
 
+/**
+ * "Smart" shutdown first: the server waits for the sessions the closed pool is still ending (a
+ * fast shutdown would send them a FATAL they no longer listen for); fast after 10 s.
+ */
 function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGINT'); // "fast" shutdown
+    const fast = setTimeout(() => child.kill('SIGINT'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(fast);
+      resolve();
+    });
+    child.kill('SIGTERM');
   });
 }

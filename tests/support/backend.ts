@@ -45,7 +45,7 @@ export async function startTestBackend(
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     SEED_DEMO: 'false',
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(database ? { DATABASE_URL: database.url } : { EMBEDDED_DATABASE: 'pglite' }),
     ...env,
   });
   const log: string[] = [];

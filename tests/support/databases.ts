@@ -27,8 +27,7 @@ export function testDatabaseUrl(): string {
 export async function startTestPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
   const given = process.env.TEST_DATABASE_URL;
   if (given) return { url: given, stop: async () => undefined };
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'leadgen-postgres-'));
-  await chmod(dir, 0o711); // under root the server runs as nobody, who must pass through
+  const { dir, cleanup } = await createTempDir('leadgen-postgres-');
   const server = await startEmbeddedPostgres({
     directory: path.join(dir, 'cluster'),
     settings: {
@@ -43,7 +42,7 @@ export async function startTestPostgres(): Promise<{ url: string; stop: () => Pr
     url: server.url,
     async stop() {
       await server.stop();
-      await rm(dir, { recursive: true, force: true });
+      await cleanup();
       delete process.env.TEST_DATABASE_URL;
     },
   };
@@ -78,5 +77,7 @@ export async function createTempDir(
   prefix = 'leadgen-test-',
 ): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  // An embedded PostgreSQL in it runs as nobody under root, who must pass through.
+  await chmod(dir, 0o711);
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }

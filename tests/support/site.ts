@@ -2,11 +2,11 @@
 // port with a fresh data directory, for browser tests.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../app/data/database.types.ts';
+import { createTempDir } from './databases.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -16,6 +16,8 @@ export const SITE_ADMIN_PASSWORD = 'correct-horse-battery-staple';
 export interface RunningSite {
   /** The site's origin, e.g. http://127.0.0.1:41234 */
   url: string;
+  /** The server's process id. */
+  pid: number;
   dataDir: string;
   /** The anon key the server printed at start. */
   anonKey: string;
@@ -38,6 +40,7 @@ const inherited = [
   'HOST',
   'DATA_DIR',
   'DATABASE_URL',
+  'EMBEDDED_DATABASE',
   'SUPABASE_URL',
   'SUPABASE_ANON_KEY',
   'SITE_URL',
@@ -50,7 +53,7 @@ export async function startSite(
   if (!existsSync(path.join(root, 'build/server/index.js'))) {
     throw new Error('The browser tests need the built site: run `npm run build` first.');
   }
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'leadgen-site-')));
+  const dataDir = options.dataDir ?? (await createTempDir('leadgen-site-')).dir;
   const baseEnv = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !inherited.includes(name)),
   );
@@ -106,7 +109,7 @@ export async function startSite(
       );
     });
     const anonKey = output.match(/Anon key:\s+(\S+)/)?.[1] ?? '';
-    return { url, dataDir, anonKey, output: () => output, kill, stop };
+    return { url, pid: child.pid!, dataDir, anonKey, output: () => output, kill, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -126,4 +129,25 @@ export async function signedInAdmin(
   });
   if (error) throw error;
   return client;
+}
+
+/**
+ * Sends the booking form as a browser without JavaScript does: reads the page for the form's
+ * signed start time, then posts the fields (the site needs FORM_MIN_FILL_SECONDS=0 to take it
+ * at once). Answers the site's response, a 303 to the thank-you page when the lead is stored.
+ */
+export async function postBookingForm(
+  siteUrl: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const page = await (await fetch(`${siteUrl}/book-call`, { headers })).text();
+  const formStart = page.match(/name="form_start" value="([^"]+)"/)?.[1];
+  if (!formStart) throw new Error('The booking page has no form_start field');
+  return fetch(`${siteUrl}/book-call`, {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams({ form_start: formStart, additional_info: '', ...fields }),
+    redirect: 'manual',
+  });
 }
