@@ -221,6 +221,24 @@ export interface Database {
         };
         Relationships: [];
       };
+      team_members: {
+        Row: {
+          user_id: string;
+          role: string;
+          created_at: string;
+        };
+        Insert: {
+          user_id: string;
+          role: string;
+          created_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          role?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: { [_ in never]: never };
     Functions: { [_ in never]: never };

@@ -4,6 +4,7 @@ import type { Route } from './+types/admin-leads-page';
 import { LeadsInbox } from '~/features/admin/leads-inbox';
 import { AuthProvider } from '~/features/auth/auth-provider';
 import { RequireAuth } from '~/features/auth/require-auth';
+import { TeamGate } from '~/features/admin/team-gate';
 import { useBrowserSupabase } from '~/data/supabase';
 import { pageMeta } from '~/i18n/page-meta';
 import { LoadingStatus } from '~/ui/loading-status';
@@ -26,11 +27,22 @@ export default function AdminLeadsPage() {
     <AuthProvider client={client}>
       <RequireAuth>
         {({ user, signOut }) => (
-          <LeadsInbox
+          <TeamGate
             client={client}
+            userId={user.id}
             email={user.email ?? ''}
+            allow={['admin']}
             onSignOut={() => signOut({ redirectTo: '/' })}
-          />
+          >
+            {(role) => (
+              <LeadsInbox
+                client={client}
+                email={user.email ?? ''}
+                role={role}
+                onSignOut={() => signOut({ redirectTo: '/' })}
+              />
+            )}
+          </TeamGate>
         )}
       </RequireAuth>
     </AuthProvider>

@@ -5,6 +5,7 @@ import type { Route } from './+types/admin-page';
 import { BlogManager } from '~/features/admin/blog-manager';
 import { AuthProvider } from '~/features/auth/auth-provider';
 import { RequireAuth } from '~/features/auth/require-auth';
+import { TeamGate } from '~/features/admin/team-gate';
 import { useBrowserSupabase } from '~/data/supabase';
 import { pageMeta } from '~/i18n/page-meta';
 import { LoadingStatus } from '~/ui/loading-status';
@@ -27,11 +28,22 @@ export default function AdminPage() {
     <AuthProvider client={client}>
       <RequireAuth>
         {({ user, signOut }) => (
-          <BlogManager
+          <TeamGate
             client={client}
+            userId={user.id}
             email={user.email ?? ''}
+            allow={['admin', 'editor']}
             onSignOut={() => signOut({ redirectTo: '/' })}
-          />
+          >
+            {(role) => (
+              <BlogManager
+                client={client}
+                email={user.email ?? ''}
+                role={role}
+                onSignOut={() => signOut({ redirectTo: '/' })}
+              />
+            )}
+          </TeamGate>
         )}
       </RequireAuth>
     </AuthProvider>

@@ -1,7 +1,8 @@
 // The administrator at start: from ADMIN_EMAIL/ADMIN_PASSWORD, or, on an empty user table, one
-// with a random password printed once. Every signed-in user is an administrator of the blog.
+// with a random password printed once. Either is made an admin of the team (team_members), which
+// is what the policies check: being signed in gives nothing by itself.
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db/types.ts';
+import type { Database, Queryable } from '../db/types.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { createEmailUser, findUserByEmail, normalizeEmail } from './users.ts';
 
@@ -26,7 +27,7 @@ export async function ensureAdmin(
     await tx.query('select pg_advisory_xact_lock($1)', [ADMIN_LOCK]);
     const { rows } = await tx.query('select 1 from auth.users limit 1');
     if (rows.length > 0) return false;
-    await createEmailUser(tx, GENERATED_ADMIN_EMAIL, hash);
+    await makeTeamAdmin(tx, await createEmailUser(tx, GENERATED_ADMIN_EMAIL, hash));
     return true;
   });
   if (created) {
@@ -44,6 +45,14 @@ export async function ensureAdmin(
   }
 }
 
+async function makeTeamAdmin(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(
+    `insert into public.team_members (user_id, role) values ($1, 'admin')
+     on conflict (user_id) do update set role = 'admin'`,
+    [userId],
+  );
+}
+
 /** Creates the user, or makes the existing one usable with this password (confirmed, unbanned). */
 async function ensureGivenAdmin(
   db: Database,
@@ -56,10 +65,11 @@ async function ensureGivenAdmin(
     await tx.query('select pg_advisory_xact_lock($1)', [ADMIN_LOCK]);
     const existing = await findUserByEmail(tx, email);
     if (!existing) {
-      await createEmailUser(tx, email, hash);
+      await makeTeamAdmin(tx, await createEmailUser(tx, email, hash));
       return 'created';
     }
     const userId = existing.user.id;
+    await makeTeamAdmin(tx, userId);
     await tx.query(
       `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), banned_until = null
        where id = $1`,

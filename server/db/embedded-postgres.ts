@@ -159,7 +159,7 @@ export async function startEmbeddedPostgres(
     throw error;
   }
 
-  const url = `postgres://postgres:${encodeURIComponent(password)}@localhost:${PORT}/postgres?host=${encodeURIComponent(socketDir)}`;
+  const url = connectionUrl(socketDir, password);
   return {
     url,
     async stop() {
@@ -167,6 +167,17 @@ export async function startEmbeddedPostgres(
       await stopServer(child);
     },
   };
+}
+
+function connectionUrl(socketDir: string, password: string): string {
+  const host = encodeURIComponent(socketDir);
+  return `postgres://postgres:${encodeURIComponent(password)}@localhost:${PORT}/postgres?host=${host}`;
+}
+
+/** The superuser's connection string of the cluster in `directory` (while its server runs). */
+export async function embeddedPostgresUrl(directory: string): Promise<string> {
+  const password = (await readFile(path.join(directory, 'password'), 'utf8')).trim();
+  return connectionUrl(path.join(directory, 'run'), password);
 }
 
 /**

@@ -75,6 +75,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261124100000_schedule_blog_posts.sql',
       '20261124100100_create_blog_post_revisions.sql',
       '20261124120000_create_blog_images_bucket.sql',
+      '20261125090000_create_team_members.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
@@ -88,6 +89,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       { relname: 'blog_posts', relrowsecurity: 't' },
       { relname: 'consultation_mails', relrowsecurity: 't' },
       { relname: 'consultations', relrowsecurity: 't' },
+      { relname: 'team_members', relrowsecurity: 't' },
     ]);
   });
 
@@ -219,6 +221,19 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
     expect(rows).toEqual([
       { role: 'anon', usage: 'false', run: 'false' },
       { role: 'authenticated', usage: 'false', run: 'false' },
+    ]);
+  });
+
+  it("lets policies ask a signed-in user's team role, and nobody set it through the API", async () => {
+    const { rows } = await db.query<{ role: string; usage: string; run: string; definer: string }>(
+      `select r as role, has_schema_privilege(r, 'authz', 'usage')::text as usage,
+         has_function_privilege(r, 'authz.is_admin()', 'execute')::text as run,
+         (select prosecdef::text from pg_proc where oid = 'authz.team_role()'::regprocedure) as definer
+       from unnest(array['anon', 'authenticated']) r order by r`,
+    );
+    expect(rows).toEqual([
+      { role: 'anon', usage: 'false', run: 'false', definer: 'true' },
+      { role: 'authenticated', usage: 'true', run: 'true', definer: 'true' },
     ]);
   });
 

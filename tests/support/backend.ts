@@ -5,11 +5,13 @@ import { loadConfig } from '../../server/config.ts';
 import { startServer, type RunningServer, type StartOptions } from '../../server/app.ts';
 import type { Database } from '../../server/db/types.ts';
 import { createTempDir, createTestDatabase, type BackendKind } from './databases.ts';
+import { addUser, type TestRole } from './users.ts';
 
 export { backendKinds, type BackendKind } from './databases.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'correct-horse-battery-staple';
+export const MEMBER_PASSWORD = 'member-horse-battery-staple';
 
 export interface TestBackend {
   kind: BackendKind;
@@ -28,6 +30,11 @@ export interface TestBackend {
   client(key?: string): SupabaseClient;
   /** A client signed in as the administrator. */
   signedIn(): Promise<SupabaseClient>;
+  /**
+   * Creates a user (password MEMBER_PASSWORD) with this role on the team, or on none (null: a
+   * user who signed up on a hosted project), and a client signed in as them.
+   */
+  signedInMember(email: string, role: TestRole): Promise<SupabaseClient>;
   close(): Promise<void>;
 }
 
@@ -74,6 +81,13 @@ export async function startTestBackend(
         email: ADMIN_EMAIL,
         password: ADMIN_PASSWORD,
       });
+      if (error) throw error;
+      return c;
+    },
+    async signedInMember(email, role) {
+      await addUser(backend.db, email, MEMBER_PASSWORD, role);
+      const c = client();
+      const { error } = await c.auth.signInWithPassword({ email, password: MEMBER_PASSWORD });
       if (error) throw error;
       return c;
     },

@@ -6,7 +6,10 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../app/data/database.types.ts';
+import { embeddedPostgresUrl } from '../../server/db/embedded-postgres.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
 import { createTempDir } from './databases.ts';
+import { addUser, type TestRole } from './users.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -150,4 +153,23 @@ export async function postBookingForm(
     body: new URLSearchParams({ form_start: formStart, additional_info: '', ...fields }),
     redirect: 'manual',
   });
+}
+
+/**
+ * Adds a user who signs in with this password, with this role on the team or on none (null: a
+ * user who signed up on a hosted project with sign-ups on), straight into the site's embedded
+ * PostgreSQL, as an administrator's SQL would.
+ */
+export async function addSiteUser(
+  site: Pick<RunningSite, 'dataDir'>,
+  email: string,
+  password: string,
+  role: TestRole,
+): Promise<void> {
+  const db = await openPostgres(await embeddedPostgresUrl(path.join(site.dataDir, 'postgres')), 1);
+  try {
+    await addUser(db, email, password, role);
+  } finally {
+    await db.close();
+  }
 }

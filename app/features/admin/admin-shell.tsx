@@ -3,17 +3,21 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { adminPaths } from '~/config/paths';
+import type { TeamRole } from '~/data/team';
 import { adminCopy as copy } from './copy';
 import './admin.css';
 
 export function AdminShell({
   email,
+  role,
   onSignOut,
   confirmSignOut,
   newLeads,
   children,
 }: {
   email: string;
+  /** Only administrators see the Leads tab. */
+  role: TeamRole;
   /** Ends the session and leaves for the home page. */
   onSignOut: () => Promise<void>;
   /** Asked first, when the page holds work that signing out would lose; false stays. */
@@ -50,9 +54,11 @@ export function AdminShell({
           {/* NavLink marks the current section with aria-current="page". `end`: the blog
               manager's link must not count /admin/leads as its own. */}
           <nav className="admin-nav" aria-label={copy.nav.label}>
-            <NavLink to={adminPaths.leads} className={tabClass}>
-              {newLeads === null ? copy.nav.leads : copy.nav.leadsWithCount(newLeads)}
-            </NavLink>
+            {role === 'admin' && (
+              <NavLink to={adminPaths.leads} className={tabClass}>
+                {newLeads === null ? copy.nav.leads : copy.nav.leadsWithCount(newLeads)}
+              </NavLink>
+            )}
             <NavLink to={adminPaths.posts} end className={tabClass}>
               {copy.nav.posts}
             </NavLink>

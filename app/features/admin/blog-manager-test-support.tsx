@@ -92,7 +92,12 @@ export function renderManager(
       path: '/admin',
       Component: () => (
         <>
-          <BlogManager client={client} email="admin@example.com" onSignOut={onSignOut} />
+          <BlogManager
+            client={client}
+            email="admin@example.com"
+            role="admin"
+            onSignOut={onSignOut}
+          />
           <Where />
         </>
       ),

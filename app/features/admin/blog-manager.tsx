@@ -8,6 +8,7 @@ import { adminPaths } from '~/config/paths';
 import { getPostById, listAllPosts, type BlogPost } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
+import type { TeamRole } from '~/data/team';
 import { AdminShell } from './admin-shell';
 import { adminCopy as copy } from './copy';
 import { PostForm } from './post-form';
@@ -17,10 +18,13 @@ import { useNewLeadCount } from './use-new-lead-count';
 export function BlogManager({
   client,
   email,
+  role,
   onSignOut,
 }: {
   client: AppSupabaseClient;
   email: string;
+  /** The signed-in user's role on the team: an editor sees no leads. */
+  role: TeamRole;
   /** Ends the session and leaves for the home page. */
   onSignOut: () => Promise<void>;
 }) {
@@ -33,7 +37,7 @@ export function BlogManager({
   const [editing, setEditing] = useState<BlogPost | null>(null);
   // What the list says after a save or a delete; it takes the focus (issue 9).
   const [notice, setNotice] = useState<string | null>(null);
-  const { newLeads } = useNewLeadCount(client);
+  const { newLeads } = useNewLeadCount(client, role === 'admin');
   // The open form's question before it is left with unsaved changes (sign-out asks it).
   const leaveGuard = useRef<(() => boolean) | null>(null);
   const setLeaveGuard = useCallback((guard: (() => boolean) | null) => {
@@ -141,6 +145,7 @@ export function BlogManager({
   return (
     <AdminShell
       email={email}
+      role={role}
       onSignOut={onSignOut}
       confirmSignOut={() => leaveGuard.current?.() ?? true}
       newLeads={newLeads}

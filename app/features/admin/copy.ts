@@ -14,6 +14,17 @@ export const adminCopy = {
   signOut: 'Sign Out',
   signingOut: 'Signing out...',
   signOutFailed: (message: string) => `Failed to sign out: ${message}`,
+  team: {
+    checking: 'Checking your access...',
+    checkFailed: (message: string) => `Could not check your access: ${message}`,
+    noAccessHeading: 'No access to the admin area',
+    noAccess: (email: string) =>
+      `${email} is signed in, but is not on the agency's team. Ask an administrator to invite you.`,
+    adminsOnlyHeading: 'Leads are for administrators',
+    adminsOnly:
+      'As an editor you write the blog and its images; the leads are seen by administrators only.',
+    toPosts: 'Go to Blog posts',
+  },
   nav: {
     label: 'Admin sections',
     leads: 'Leads',

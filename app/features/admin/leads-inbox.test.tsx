@@ -160,7 +160,12 @@ function renderInbox(client: AppSupabaseClient, path = '/admin/leads') {
       path: '/admin/leads',
       Component: () => (
         <>
-          <LeadsInbox client={client} email="admin@example.com" onSignOut={async () => {}} />
+          <LeadsInbox
+            client={client}
+            email="admin@example.com"
+            role="admin"
+            onSignOut={async () => {}}
+          />
           <Where />
         </>
       ),
@@ -169,7 +174,12 @@ function renderInbox(client: AppSupabaseClient, path = '/admin/leads') {
       path: '/admin',
       Component: () => (
         <>
-          <BlogManager client={client} email="admin@example.com" onSignOut={async () => {}} />
+          <BlogManager
+            client={client}
+            email="admin@example.com"
+            role="admin"
+            onSignOut={async () => {}}
+          />
           <Where />
         </>
       ),

@@ -16,6 +16,7 @@ import {
 } from '~/data/consultations';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
+import type { TeamRole } from '~/data/team';
 import { AdminShell } from './admin-shell';
 import { adminCopy } from './copy';
 import { downloadFile } from './download-file';
@@ -53,10 +54,13 @@ function groupMails(ids: readonly string[], mails: readonly LeadMail[]) {
 export function LeadsInbox({
   client,
   email,
+  role,
   onSignOut,
 }: {
   client: AppSupabaseClient;
   email: string;
+  /** The signed-in user's role on the team: an editor sees no leads. */
+  role: TeamRole;
   /** Ends the session and leaves for the home page. */
   onSignOut: () => Promise<void>;
 }) {
@@ -65,7 +69,7 @@ export function LeadsInbox({
   const status: LeadStatus | null = isLeadStatus(statusParam) ? statusParam : null;
   const search = searchParams.get('q')?.trim() ?? '';
 
-  const { newLeads, refreshNewLeads } = useNewLeadCount(client);
+  const { newLeads, refreshNewLeads } = useNewLeadCount(client, role === 'admin');
   const [list, setList] = useState<ListState>({ kind: 'loading' });
   const [mails, setMails] = useState<Record<string, LeadMailsState>>({});
   const [loadingMore, setLoadingMore] = useState(false);
@@ -313,7 +317,7 @@ export function LeadsInbox({
   }
 
   return (
-    <AdminShell email={email} onSignOut={onSignOut} newLeads={newLeads}>
+    <AdminShell email={email} role={role} onSignOut={onSignOut} newLeads={newLeads}>
       <section aria-labelledby="leads-heading" className="leads">
         <div className="admin__heading-row">
           <h1 id="leads-heading" ref={headingRef} tabIndex={-1}>

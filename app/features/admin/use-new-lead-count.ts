@@ -4,7 +4,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { countNewLeads } from '~/data/consultations';
 import type { AppSupabaseClient } from '~/data/supabase';
 
-export function useNewLeadCount(client: AppSupabaseClient): {
+export function useNewLeadCount(
+  client: AppSupabaseClient,
+  /** False for an editor, who has no Leads tab and may not count them. */
+  enabled = true,
+): {
   /** null until loaded, and when it cannot be (the tab then reads "Leads"). */
   newLeads: number | null;
   refreshNewLeads: () => void;
@@ -13,6 +17,7 @@ export function useNewLeadCount(client: AppSupabaseClient): {
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
+    if (!enabled) return;
     let current = true;
     countNewLeads(client).then(
       (count) => {
@@ -26,7 +31,7 @@ export function useNewLeadCount(client: AppSupabaseClient): {
     return () => {
       current = false;
     };
-  }, [client, generation]);
+  }, [client, enabled, generation]);
 
   const refreshNewLeads = useCallback(() => setGeneration((value) => value + 1), []);
   return { newLeads, refreshNewLeads };

@@ -1,0 +1,107 @@
+// Who may use an admin page (issue 13): being signed in is not enough. The signed-in user's role
+// on the team is looked up first; someone on no team is told so (and may sign out), an editor on
+// an administrators' page is sent on to the blog, and everyone else gets the page. The database's
+// policies refuse the same people whatever this shows: the gate only says so in words.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { adminPaths } from '~/config/paths';
+import { getOwnTeamRole, type TeamRole } from '~/data/team';
+import type { AppSupabaseClient } from '~/data/supabase';
+import { LoadingStatus } from '~/ui/loading-status';
+import { adminCopy as copy } from './copy';
+import './admin.css';
+
+type Lookup =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'done'; role: TeamRole | null };
+
+export function TeamGate({
+  client,
+  userId,
+  email,
+  allow,
+  onSignOut,
+  children,
+}: {
+  client: AppSupabaseClient;
+  userId: string;
+  email: string;
+  /** The roles this page is for. */
+  allow: readonly TeamRole[];
+  onSignOut: () => Promise<void>;
+  children: (role: TeamRole) => ReactNode;
+}) {
+  const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let current = true;
+    getOwnTeamRole(client, userId).then(
+      (role) => current && setLookup({ state: 'done', role }),
+      (error: unknown) =>
+        current &&
+        setLookup({
+          state: 'failed',
+          message: copy.team.checkFailed(error instanceof Error ? error.message : String(error)),
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, userId]);
+
+  const refused = lookup.state === 'done' && (lookup.role === null || !allow.includes(lookup.role));
+  useEffect(() => {
+    if (refused) heading.current?.focus();
+  }, [refused]);
+
+  if (lookup.state === 'loading') return <LoadingStatus text={copy.team.checking} />;
+  if (lookup.state === 'failed') {
+    return (
+      <div className="container admin__body">
+        <p role="alert" className="admin-notice">
+          {lookup.message}
+        </p>
+      </div>
+    );
+  }
+  if (lookup.role === null) {
+    return (
+      <div className="container admin__body admin-refusal">
+        <h1 ref={heading} tabIndex={-1}>
+          {copy.team.noAccessHeading}
+        </h1>
+        <p>{copy.team.noAccess(email)}</p>
+        <button
+          type="button"
+          className="admin-button admin-button--secondary"
+          onClick={() =>
+            void onSignOut().catch((error: unknown) =>
+              setLookup({
+                state: 'failed',
+                message: copy.signOutFailed(error instanceof Error ? error.message : String(error)),
+              }),
+            )
+          }
+        >
+          {copy.signOut}
+        </button>
+      </div>
+    );
+  }
+  if (!allow.includes(lookup.role)) {
+    return (
+      <div className="container admin__body admin-refusal">
+        <h1 ref={heading} tabIndex={-1}>
+          {copy.team.adminsOnlyHeading}
+        </h1>
+        <p>{copy.team.adminsOnly}</p>
+        <Link to={adminPaths.posts} className="admin-button">
+          {copy.team.toPosts}
+        </Link>
+      </div>
+    );
+  }
+  return children(lookup.role);
+}
