@@ -41,6 +41,7 @@ import {
   type StartedSession,
 } from './sessions.ts';
 import { DEFAULT_LIMITS, createThrottle, type AuthLimits } from './throttle.ts';
+import { deviceCookie, knownDevice } from './devices.ts';
 import {
   accessTokenClaims,
   errorFragment,
@@ -154,8 +155,12 @@ export function createAuthApi(opts: AuthApiOptions): { handle: Handler } {
     });
   }
 
-  function sendSession(ctx: Context, session: SessionResponse) {
-    send(ctx, 200, session, { 'Cache-Control': 'no-store' });
+  function sendSession(
+    ctx: Context,
+    session: SessionResponse,
+    headers: Record<string, string> = {},
+  ) {
+    send(ctx, 200, session, { 'Cache-Control': 'no-store', ...headers });
   }
 
   /** The caller's access token, checked against a live session (GoTrue's requireAuthentication). */
@@ -208,18 +213,27 @@ export function createAuthApi(opts: AuthApiOptions): { handle: Handler } {
       throw validationFailed('A valid email address and password are required');
     }
     // Every attempt counts until it succeeds: concurrent guesses cannot slip past the limits,
-    // and refused attempts stop before bcrypt, so a flood costs no CPU.
+    // and refused attempts stop before bcrypt, so a flood costs no CPU. A browser that signed in
+    // to this account before (its device cookie) is counted on its own, so strangers' guesses
+    // cannot lock the member out of it (issue 13); unknown devices share the account's limit and
+    // their address's.
+    const device = knownDevice(ctx.req, jwtSecret, email);
     const ipKey = `sign-in:ip:${clientIp(ctx.req)}`;
-    const accountKey = `sign-in:account:${email}`;
-    const byIp = await throttle.hit(ipKey, limits.signInFailuresPerIp);
-    if (!byIp.allowed) throw rateLimited(byIp.retryAfter);
-    const byAccount = await throttle.hit(accountKey, limits.signInFailuresPerAccount);
+    const accountKey = device ? `sign-in:device:${device}` : `sign-in:account:${email}`;
+    if (!device) {
+      const byIp = await throttle.hit(ipKey, limits.signInFailuresPerIp);
+      if (!byIp.allowed) throw rateLimited(byIp.retryAfter);
+    }
+    const byAccount = await throttle.hit(
+      accountKey,
+      device ? limits.signInFailuresPerDevice : limits.signInFailuresPerAccount,
+    );
     if (!byAccount.allowed) throw rateLimited(byAccount.retryAfter);
 
     const record = await findUserByEmail(db, email);
     const valid = await verifyPassword(password, record?.passwordHash);
     if (!record || !valid) throw invalidCredentials();
-    await throttle.refund(ipKey);
+    if (!device) await throttle.refund(ipKey);
     await throttle.reset(accountKey);
     if (record.banned) throw new AuthError(400, 'user_banned', 'User is banned');
     if (!record.emailConfirmed)
@@ -233,7 +247,10 @@ export function createAuthApi(opts: AuthApiOptions): { handle: Handler } {
         ip: clientIp(ctx.req),
       }),
     );
-    sendSession(ctx, await issueSession(ctx, started));
+    const secure = (configuredSite?.protocol ?? new URL(ctx.origin).protocol) === 'https:';
+    sendSession(ctx, await issueSession(ctx, started), {
+      'Set-Cookie': deviceCookie(jwtSecret, email, secure, device),
+    });
   }
 
   // POST /token?grant_type=refresh_token
@@ -418,7 +435,8 @@ export function createAuthApi(opts: AuthApiOptions): { handle: Handler } {
     send(ctx, 200, {});
   };
 
-  // POST /otp: sign-in links for existing accounts only; it never creates a user.
+  // POST /otp: sign-in links for existing accounts only; it never creates a user. Like /recover
+  // it answers 200 {} either way, so it never tells which addresses have accounts (issue 13).
   const otp: Route = async (ctx) => {
     assertLinksCanBeMailed(ctx);
     const body = await readJsonBody(ctx.req);
@@ -432,9 +450,10 @@ export function createAuthApi(opts: AuthApiOptions): { handle: Handler } {
     if (!byIp.allowed) throw rateLimited(byIp.retryAfter);
     await throttleMail(email);
     const record = await findUserByEmail(db, email);
-    if (!record) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
-    await throttle.refund(ipKey);
-    if (!record.banned) await sendLink(ctx, record, 'magiclink');
+    if (record) {
+      await throttle.refund(ipKey);
+      if (!record.banned) await sendLink(ctx, record, 'magiclink');
+    }
     send(ctx, 200, {});
   };
 

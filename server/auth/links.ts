@@ -21,7 +21,11 @@ export const KINDS_FOR_VERIFY_TYPE: Record<string, LinkKind[]> = {
   phone_change: [],
 };
 
-/** Stores a fresh token (its digest only), replacing the user's previous one of that kind. */
+/**
+ * Stores a fresh token (its digest only). Earlier unexpired links of the same kind keep working:
+ * a stranger asking for another link must not void the one the user is about to open (issue 13);
+ * the mail limit bounds how many there can be, and using one voids the rest.
+ */
 export async function issueLinkToken(
   db: Queryable,
   userId: string,
@@ -30,10 +34,13 @@ export async function issueLinkToken(
 ): Promise<string> {
   const token = randomToken(32);
   await db.query(
+    `delete from auth.one_time_tokens
+     where user_id = $1 and token_type = $2 and created_at <= now() - make_interval(secs => $3::float8)`,
+    [userId, kind, LINK_TTL_SECONDS],
+  );
+  await db.query(
     `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to)
-     values ($1, $2, $3, $4)
-     on conflict (user_id, token_type) do update
-       set token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now()`,
+     values ($1, $2, $3, $4)`,
     [userId, kind, tokenDigest(token), email],
   );
   if (kind === 'recovery') {
@@ -43,8 +50,9 @@ export async function issueLinkToken(
 }
 
 /**
- * Redeems a token: deleted whether fresh or stale, so it never works twice. With `email`, the
- * token must also belong to that address. Returns the user and kind, or undefined.
+ * Redeems a token: deleted whether fresh or stale, so it never works twice, and a fresh one takes
+ * the user's other links of its kind with it. With `email`, the token must also belong to that
+ * address. Returns the user and kind, or undefined.
  */
 export async function redeemLinkToken(
   tx: Queryable,
@@ -63,7 +71,12 @@ export async function redeemLinkToken(
     [tokenDigest(token), kinds, email ?? null, LINK_TTL_SECONDS],
   );
   const row = rows[0];
-  return row && row.fresh === 't' ? { userId: row.user_id, kind: row.token_type } : undefined;
+  if (!row || row.fresh !== 't') return undefined;
+  await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [
+    row.user_id,
+    row.token_type,
+  ]);
+  return { userId: row.user_id, kind: row.token_type };
 }
 
 /**

@@ -10,8 +10,10 @@ export interface Limit {
 export interface AuthLimits {
   /** Failed password sign-ins (and sign-in links asked for unknown addresses) per client IP. */
   signInFailuresPerIp: Limit;
-  /** Failed password sign-ins per account (per e-mail address, known or not). */
+  /** Failed password sign-ins per account (per e-mail address, known or not) on unknown devices. */
   signInFailuresPerAccount: Limit;
+  /** Failed password sign-ins from one known device (a browser that signed in to the account). */
+  signInFailuresPerDevice: Limit;
   /** Recovery and sign-in mails per address. */
   emailsPerAddress: Limit;
 }
@@ -19,6 +21,7 @@ export interface AuthLimits {
 export const DEFAULT_LIMITS: AuthLimits = {
   signInFailuresPerIp: { max: 30, windowSeconds: 5 * 60 },
   signInFailuresPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  signInFailuresPerDevice: { max: 10, windowSeconds: 15 * 60 },
   emailsPerAddress: { max: 1, windowSeconds: 60 },
 };
 

@@ -138,16 +138,19 @@ grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role;
 
 -- The embedded auth service's own state (server/auth). E-mailed sign-in and recovery links: only
--- a SHA-256 of each token is kept, one live token per user and kind, single-use, one hour.
+-- a SHA-256 of each token is kept, single-use, one hour; using one voids the user's others.
 create table if not exists auth.one_time_tokens (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
   token_type text not null,
   token_hash text not null,
   relates_to text not null,
-  created_at timestamptz not null default now(),
-  unique (user_id, token_type)
+  created_at timestamptz not null default now()
 );
+-- Several live links per user and kind (issue 13): a new one no longer replaces the last.
+alter table auth.one_time_tokens drop constraint if exists one_time_tokens_user_id_token_type_key;
+create index if not exists one_time_tokens_user_id_token_type_idx
+  on auth.one_time_tokens (user_id, token_type);
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
 
 -- Throttling counters (fixed windows), kept in the database so that several servers sharing one
