@@ -76,6 +76,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261124100100_create_blog_post_revisions.sql',
       '20261124120000_create_blog_images_bucket.sql',
       '20261125090000_create_team_members.sql',
+      '20261125090100_pass_the_database_linter.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
@@ -222,6 +223,38 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       { role: 'anon', usage: 'false', run: 'false' },
       { role: 'authenticated', usage: 'false', run: 'false' },
     ]);
+  });
+
+  describe("what Supabase's database linter checks", () => {
+    it('every function of the migrations fixes its search_path (function_search_path_mutable)', async () => {
+      const { rows } = await db.query<{ name: string }>(
+        `select format('%I.%I', n.nspname, p.proname) as name
+           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname in ('public', 'private', 'authz')
+            and not exists (select from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')
+          order by 1`,
+      );
+      expect(rows).toEqual([]);
+    });
+
+    it('no policy lets every row through (rls_policy_always_true)', async () => {
+      const { rows } = await db.query<{ policy: string }>(
+        `select format('%s on %I.%I', policyname, schemaname, tablename) as policy
+           from pg_policies
+          where schemaname in ('public', 'storage')
+            and (trim(qual) = 'true' or trim(with_check) = 'true')`,
+      );
+      expect(rows).toEqual([]);
+    });
+
+    it('no public bucket can be listed by anyone (public_bucket_allows_listing)', async () => {
+      const { rows } = await db.query<{ policyname: string }>(
+        `select policyname from pg_policies
+          where schemaname = 'storage' and tablename = 'objects' and cmd in ('SELECT', 'ALL')
+            and roles && array['anon', 'public']::name[]`,
+      );
+      expect(rows).toEqual([]);
+    });
   });
 
   it("lets policies ask a signed-in user's team role, and nobody set it through the API", async () => {
