@@ -132,7 +132,7 @@ export async function printLighthouse(): Promise<void> {
     return;
   }
   console.log(
-    `\nLighthouse 13, mobile, simulated throttling, Debian Chromium, median of ${runsPerPage} runs by LCP` +
+    `\nLighthouse 13, mobile, simulated throttling, the suite's headless Chromium, median of ${runsPerPage} runs by LCP` +
       '\n(targets: every score 100, LCP ≤ 1.0 s, TBT ≤ 50 ms, CLS 0, JS ≤ 80 kB transferred)\n',
   );
   console.table(measured.rows);
