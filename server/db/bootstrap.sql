@@ -5,14 +5,17 @@
 do $$
 begin
   if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+    create role anon nologin;
   end if;
   if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+    create role authenticated nologin;
   end if;
   if not exists (select from pg_roles where rolname = 'service_role') then
     create role service_role nologin noinherit bypassrls;
   end if;
+  -- As on hosted Supabase today, the API roles inherit (a database made before kept NOINHERIT).
+  alter role anon inherit;
+  alter role authenticated inherit;
   -- The server's own login switches into the API roles per request, as PostgREST's
   -- authenticator does.
   execute format('grant anon, authenticated, service_role to %I', current_user);
@@ -31,11 +34,24 @@ create table if not exists supabase_migrations.schema_migrations (
 
 grant usage on schema public, extensions, auth to anon, authenticated, service_role;
 
--- As in Supabase, new tables in public are granted to the API roles; row-level security and
--- each migration's own grants decide what a role may really do.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+-- As on hosted Supabase today, a new table in public is granted to no API role: each migration
+-- grants what it means to (a database made before had default grants; they are taken back).
+alter default privileges in schema public revoke all on tables from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on functions from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on sequences from anon, authenticated, service_role;
+
+-- The extensions hosted Supabase keeps in `extensions`, where this PostgreSQL has them (PGlite
+-- loads none it was not started with).
+do $$
+begin
+  if exists (select from pg_available_extensions where name = 'pgcrypto') then
+    create extension if not exists pgcrypto with schema extensions;
+  end if;
+  if exists (select from pg_available_extensions where name = 'uuid-ossp') then
+    create extension if not exists "uuid-ossp" with schema extensions;
+  end if;
+end
+$$;
 
 create table if not exists auth.users (
   instance_id uuid,

@@ -225,6 +225,48 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
     ]);
   });
 
+  describe('the roles and defaults of hosted Supabase', () => {
+    it('grants a new public table to no API role until a migration says so', async () => {
+      await db.exec('create table public.a_new_table (id int primary key)');
+      try {
+        const { rows } = await db.query<{ role: string; granted: string }>(
+          `select r as role, has_table_privilege(r, 'public.a_new_table', 'select')::text as granted
+             from unnest(array['anon', 'authenticated', 'service_role']) r order by r`,
+        );
+        expect(rows.map((row) => row.granted)).toEqual(['false', 'false', 'false']);
+      } finally {
+        await db.exec('drop table public.a_new_table');
+      }
+    });
+
+    it('lets anon and authenticated inherit, as hosted Supabase does', async () => {
+      const { rows } = await db.query<{ rolname: string; rolinherit: string }>(
+        `select rolname, rolinherit::text from pg_roles
+          where rolname in ('anon', 'authenticated') order by rolname`,
+      );
+      expect(rows).toEqual([
+        { rolname: 'anon', rolinherit: 'true' },
+        { rolname: 'authenticated', rolinherit: 'true' },
+      ]);
+    });
+
+    it('keeps pgcrypto and uuid-ossp in the extensions schema where the engine has them', async () => {
+      const { rows } = await db.query<{ extname: string; schema: string }>(
+        `select e.extname, n.nspname as schema from pg_extension e
+           join pg_namespace n on n.oid = e.extnamespace
+          where e.extname in ('pgcrypto', 'uuid-ossp') order by 1`,
+      );
+      if (kind === 'postgres') {
+        expect(rows).toEqual([
+          { extname: 'pgcrypto', schema: 'extensions' },
+          { extname: 'uuid-ossp', schema: 'extensions' },
+        ]);
+      } else {
+        expect(rows.every((row) => row.schema === 'extensions')).toBe(true);
+      }
+    });
+  });
+
   describe("what Supabase's database linter checks", () => {
     it('every function of the migrations fixes its search_path (function_search_path_mutable)', async () => {
       const { rows } = await db.query<{ name: string }>(
