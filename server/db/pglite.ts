@@ -23,7 +23,6 @@ export async function openPglite(directory: string): Promise<Database> {
   const pg = await PGlite.create(directory, { parsers: textParsers });
   const base = wrap(pg);
   return {
-    kind: 'pglite',
     ...base,
     // PGlite has one connection; its transaction() holds a lock so requests queue, not interleave.
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),

@@ -47,7 +47,6 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // Fail at start, with the server's reason, rather than on the first request.
   await pool.query('select 1');
   return {
-    kind: 'postgres',
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();

@@ -12,7 +12,6 @@ export interface Queryable {
 }
 
 export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN … COMMIT on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -24,7 +24,6 @@ function failingDatabase(failure: Error): Database {
     throw new Error(`unexpected query: ${sql}`);
   };
   return {
-    kind: 'postgres',
     query,
     exec: async () => {},
     transaction: async () => {
