@@ -114,9 +114,8 @@ async function openDatabase(
       },
     };
     try {
-      if (existsSync(pgliteDir)) {
-        await migrate(db);
-        const copied = await movePgliteData(pgliteDir, db);
+      const copied = await movePgliteData(pgliteDir, db);
+      if (copied !== undefined) {
         log(`Moved ${copied} rows from PGlite (${pgliteDir}.moved) into PostgreSQL.`);
       }
     } catch (error) {

@@ -81,12 +81,13 @@ async function copyRows(from: Database, to: Database): Promise<number> {
 }
 
 /**
- * When DATA_DIR still has PGlite's directory, brings its data into `to` (freshly migrated) and
+ * When DATA_DIR still has PGlite's directory, migrates both databases, brings its data into `to` and
  * renames the directory to `<dir>.moved`. Returns how many rows were copied, or undefined when
  * there was nothing to move.
  */
 export async function movePgliteData(pgliteDir: string, to: Database): Promise<number | undefined> {
   if (!existsSync(pgliteDir)) return undefined;
+  await migrate(to);
   const from = await openPglite(pgliteDir);
   let copied: number;
   try {
