@@ -29,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/browser-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // One Chromium and one server at a time: the machine has two cores.

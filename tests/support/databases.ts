@@ -26,7 +26,13 @@ export function testDatabaseUrl(): string {
  */
 export async function startTestPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
   const given = process.env.TEST_DATABASE_URL;
-  if (given) return { url: given, stop: async () => undefined };
+  if (given) {
+    // Reached once here, so that a wrong URL stops the run instead of failing every file.
+    const client = new pg.Client({ connectionString: given });
+    await client.connect();
+    await client.end();
+    return { url: given, stop: async () => undefined };
+  }
   const { dir, cleanup } = await createTempDir('leadgen-postgres-');
   const server = await startEmbeddedPostgres({
     directory: path.join(dir, 'cluster'),
