@@ -3,7 +3,7 @@ import type { Queryable } from '../db/types.ts';
 import { randomToken, tokenDigest } from './tokens.ts';
 
 /** The kinds of e-mailed link this server issues. */
-export type LinkKind = 'recovery' | 'magiclink';
+export type LinkKind = 'recovery' | 'magiclink' | 'invite';
 
 /** E-mailed links work once, for one hour (GoTrue's default OTP expiry). */
 export const LINK_TTL_SECONDS = 3600;
@@ -13,9 +13,9 @@ export const KINDS_FOR_VERIFY_TYPE: Record<string, LinkKind[]> = {
   recovery: ['recovery'],
   magiclink: ['magiclink'],
   email: ['magiclink', 'recovery'],
+  invite: ['invite'],
   // Valid types this server never issues tokens for: they verify nothing.
   signup: [],
-  invite: [],
   email_change: [],
   sms: [],
   phone_change: [],

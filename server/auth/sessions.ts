@@ -1,36 +1,103 @@
 import type { Queryable } from '../db/types.ts';
 import { AuthError } from './errors.ts';
-import { randomToken, tokenDigest, type AmrEntry, type AuthMethod } from './tokens.ts';
+import { randomToken, tokenDigest, type Aal, type AmrEntry, type AuthMethod } from './tokens.ts';
 
 export interface StartedSession {
   userId: string;
   sessionId: string;
   refreshToken: string;
-  amr: AmrEntry[];
 }
 
-/** A new row in auth.sessions with its first refresh token; records the sign-in time. */
+/** A new row in auth.sessions (aal1) with its first refresh token; records the sign-in time. */
 export async function createSession(
   tx: Queryable,
   input: { userId: string; method: AuthMethod; userAgent?: string; ip?: string },
 ): Promise<StartedSession> {
-  const amr: AmrEntry[] = [{ method: input.method, timestamp: Math.floor(Date.now() / 1000) }];
   const { rows } = await tx.query<{ id: string }>(
-    `insert into auth.sessions (user_id, amr, user_agent, ip) values ($1, $2::jsonb, $3, $4) returning id`,
-    [input.userId, JSON.stringify(amr), input.userAgent?.slice(0, 512) ?? null, input.ip ?? null],
+    `insert into auth.sessions (user_id, aal, user_agent, ip) values ($1, 'aal1', $2, $3) returning id`,
+    [input.userId, input.userAgent?.slice(0, 512) ?? null, input.ip ?? null],
   );
   const sessionId = rows[0]!.id;
-  const refreshToken = randomToken();
-  await tx.query(
-    'insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)',
-    [tokenDigest(refreshToken), input.userId, sessionId],
-  );
+  await addAmrClaim(tx, sessionId, input.method);
+  const refreshToken = await issueRefreshToken(tx, input.userId, sessionId);
   await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [input.userId]);
   await tx.query(
     `update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`,
     [input.userId],
   );
-  return { userId: input.userId, sessionId, refreshToken, amr };
+  return { userId: input.userId, sessionId, refreshToken };
+}
+
+async function issueRefreshToken(
+  tx: Queryable,
+  userId: string,
+  sessionId: string,
+  parent?: string,
+): Promise<string> {
+  const refreshToken = randomToken();
+  await tx.query(
+    'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
+    [tokenDigest(refreshToken), userId, sessionId, parent ?? null],
+  );
+  return refreshToken;
+}
+
+/** Records how the session was authenticated (GoTrue's AddClaimToSession): one row per method. */
+export async function addAmrClaim(
+  tx: Queryable,
+  sessionId: string,
+  method: AuthMethod,
+): Promise<void> {
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, now(), now(), $2)
+     on conflict on constraint mfa_amr_claims_session_id_authentication_method_pkey
+     do update set updated_at = now()`,
+    [sessionId, method],
+  );
+}
+
+/** The methods that are a second factor: a session with one of them is aal2. */
+const SECOND_FACTORS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
+/**
+ * The session's assurance level and amr claim as GoTrue computes them (CalculateAALAndAMR): from
+ * its claims, most recent first.
+ */
+export async function sessionAssurance(
+  db: Queryable,
+  sessionId: string,
+): Promise<{ aal: Aal; amr: AmrEntry[] }> {
+  const { rows } = await db.query<{ method: AuthMethod; timestamp: string }>(
+    `select authentication_method as method, floor(extract(epoch from updated_at))::bigint as timestamp
+       from auth.mfa_amr_claims where session_id = $1
+      order by updated_at desc, authentication_method`,
+    [sessionId],
+  );
+  const amr = rows.map((row) => ({ method: row.method, timestamp: Number(row.timestamp) }));
+  return { aal: amr.some((entry) => SECOND_FACTORS.has(entry.method)) ? 'aal2' : 'aal1', amr };
+}
+
+/**
+ * After a second factor: the session becomes aal2 and gets a new refresh token, and the ones it
+ * had are revoked, so only the client that verified holds an aal2 refresh token (GoTrue's swap).
+ */
+export async function raiseSessionToAal2(
+  tx: Queryable,
+  input: { userId: string; sessionId: string; factorId: string; method: AuthMethod },
+): Promise<StartedSession> {
+  await addAmrClaim(tx, input.sessionId, input.method);
+  await tx.query(
+    `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`,
+    [input.sessionId, input.factorId],
+  );
+  const { rows } = await tx.query<{ token: string }>(
+    `update auth.refresh_tokens set revoked = true, updated_at = now()
+      where session_id = $1 and not revoked returning token`,
+    [input.sessionId],
+  );
+  const refreshToken = await issueRefreshToken(tx, input.userId, input.sessionId, rows[0]?.token);
+  return { userId: input.userId, sessionId: input.sessionId, refreshToken };
 }
 
 /**
@@ -49,11 +116,10 @@ export async function rotateRefreshToken(
       revoked: string;
       session_id: string;
       user_id: string;
-      amr: string;
       ended: string;
       banned: string;
     }>(
-      `select rt.id, rt.revoked, rt.session_id, rt.user_id, s.amr::text as amr,
+      `select rt.id, rt.revoked, rt.session_id, rt.user_id,
          coalesce(s.not_after <= now(), false) as ended,
          coalesce(u.banned_until > now(), false) or u.deleted_at is not null as banned
        from auth.refresh_tokens rt
@@ -91,14 +157,15 @@ export async function rotateRefreshToken(
     }
     if (row.banned === 't') return new AuthError(400, 'user_banned', 'User is banned');
 
-    const refreshToken = randomToken();
     await tx.query(
       'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1',
       [row.id],
     );
-    await tx.query(
-      'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
-      [tokenDigest(refreshToken), row.user_id, row.session_id, tokenDigest(presented)],
+    const refreshToken = await issueRefreshToken(
+      tx,
+      row.user_id,
+      row.session_id,
+      tokenDigest(presented),
     );
     await tx.query(
       'update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1',
@@ -108,24 +175,27 @@ export async function rotateRefreshToken(
       userId: row.user_id,
       sessionId: row.session_id,
       refreshToken,
-      amr: JSON.parse(row.amr) as AmrEntry[],
     };
   });
 }
 
-/** Whether the session still exists for that user (not signed out, not ended by token reuse). */
-export async function sessionIsActive(
+/**
+ * The session's assurance level when it still exists for that user (not signed out, not ended by
+ * token reuse), else undefined.
+ */
+export async function activeSessionAal(
   db: Queryable,
   sessionId: string,
   userId: string,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `select 1 from auth.sessions s join auth.users u on u.id = s.user_id
+): Promise<Aal | undefined> {
+  const { rows } = await db.query<{ aal: string | null }>(
+    `select s.aal::text as aal from auth.sessions s join auth.users u on u.id = s.user_id
      where s.id = $1 and s.user_id = $2 and u.deleted_at is null
        and (s.not_after is null or s.not_after > now())`,
     [sessionId, userId],
   );
-  return rows.length > 0;
+  if (!rows[0]) return undefined;
+  return rows[0].aal === 'aal2' ? 'aal2' : 'aal1';
 }
 
 export type LogoutScope = 'global' | 'local' | 'others';

@@ -30,6 +30,7 @@ describe('accessTokenClaims', () => {
       issuer: 'http://localhost:3000/auth/v1',
       user,
       sessionId: 'd9b2f4c1-7e7e-4a3b-8f59-0c6d1e2a3b4c',
+      aal: 'aal1',
       amr: [{ method: 'password', timestamp: 1_900_000_000 }],
       issuedAt: 1_900_000_000,
     });

@@ -5,8 +5,11 @@ import type { AuthUser } from './users.ts';
 /** Lifetime of an access token in seconds (GoTrue's JWT_EXP default). */
 export const ACCESS_TOKEN_TTL = 3600;
 
-/** How the session was started, as the JWT `amr` claim lists it. */
-export type AuthMethod = 'password' | 'otp' | 'recovery';
+/** How the session was authenticated, as the JWT `amr` claim lists it (GoTrue's names). */
+export type AuthMethod = 'password' | 'otp' | 'recovery' | 'invite' | 'totp';
+
+/** Authenticator assurance level: aal2 once a second factor was verified in the session. */
+export type Aal = 'aal1' | 'aal2';
 
 export interface AmrEntry {
   method: AuthMethod;
@@ -28,6 +31,7 @@ export function accessTokenClaims(input: {
   issuer: string;
   user: AuthUser;
   sessionId: string;
+  aal: Aal;
   amr: AmrEntry[];
   issuedAt: number;
 }): Claims {
@@ -43,7 +47,7 @@ export function accessTokenClaims(input: {
     app_metadata: user.app_metadata,
     user_metadata: user.user_metadata,
     role: 'authenticated',
-    aal: 'aal1',
+    aal: input.aal,
     amr: input.amr,
     session_id: input.sessionId,
     is_anonymous: user.is_anonymous,

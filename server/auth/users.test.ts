@@ -32,6 +32,7 @@ const row: UserRow = {
       email: 'admin@example.com',
     },
   ]),
+  factors: '[]',
   created_at: '2026-11-21T08:00:00.000000Z',
   updated_at: '2026-11-21T08:00:00.000000Z',
   banned_until: null,
@@ -62,6 +63,30 @@ describe('toAuthUser', () => {
     expect(user.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
     expect(user.identities[0]).not.toHaveProperty('last_sign_in_at');
     expect(user.identities[0]?.provider).toBe('email');
+  });
+
+  it('lists factors after the identities, leaving out an empty friendly name', () => {
+    const factor = {
+      id: 'f0a80101-0000-4000-8000-000000000001',
+      created_at: '2026-11-21T08:00:00.000000Z',
+      updated_at: '2026-11-21T08:00:00.000000Z',
+      status: 'verified',
+      factor_type: 'totp',
+      phone: '',
+      last_challenged_at: null,
+    };
+    const user = toAuthUser({
+      ...row,
+      factors: JSON.stringify([
+        { ...factor, friendly_name: 'Phone' },
+        { ...factor, id: 'f0a80101-0000-4000-8000-000000000002', friendly_name: '' },
+      ]),
+    });
+    expect(Object.keys(user).indexOf('factors')).toBe(Object.keys(user).indexOf('identities') + 1);
+    expect(user.factors).toEqual([
+      { ...factor, friendly_name: 'Phone' },
+      { ...factor, id: 'f0a80101-0000-4000-8000-000000000002' },
+    ]);
   });
 
   it('never exposes the password hash', () => {

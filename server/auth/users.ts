@@ -14,6 +14,18 @@ export interface AuthIdentity {
   email?: string;
 }
 
+/** A second factor as GoTrue lists it in the user's `factors`. */
+export interface AuthFactor {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  status: 'verified' | 'unverified';
+  friendly_name?: string;
+  factor_type: string;
+  phone: string;
+  last_challenged_at: string | null;
+}
+
 /** GoTrue's user object, as /user and every session response carry it. */
 export interface AuthUser {
   id: string;
@@ -33,6 +45,8 @@ export interface AuthUser {
   app_metadata: Json;
   user_metadata: Json;
   identities: AuthIdentity[];
+  /** Left out when the user has none, as GoTrue does. */
+  factors?: AuthFactor[];
   created_at: string;
   updated_at: string;
   banned_until?: string;
@@ -71,6 +85,7 @@ export interface UserRow {
   app_metadata: string;
   user_metadata: string;
   identities: string;
+  factors: string;
   created_at: string;
   updated_at: string;
   banned_until: string | null;
@@ -101,6 +116,15 @@ const USER_SELECT = `
       ) order by i.created_at, i.id)
       from auth.identities i where i.user_id = u.id
     ), '[]')::text as identities,
+    coalesce((
+      select json_agg(json_build_object(
+        'id', f.id, 'created_at', ${iso('f.created_at')}, 'updated_at', ${iso('f.updated_at')},
+        'status', f.status, 'friendly_name', coalesce(f.friendly_name, ''),
+        'factor_type', f.factor_type, 'phone', coalesce(f.phone, ''),
+        'last_challenged_at', ${iso('f.last_challenged_at')}
+      ) order by f.created_at, f.id)
+      from auth.mfa_factors f where f.user_id = u.id
+    ), '[]')::text as factors,
     ${iso('u.created_at')} as created_at,
     ${iso('u.updated_at')} as updated_at,
     ${iso('u.banned_until')} as banned_until,
@@ -118,6 +142,9 @@ function dropNulls<T extends object>(value: T): T {
 export function toAuthUser(row: UserRow): AuthUser {
   const identities = (JSON.parse(row.identities) as AuthIdentity[]).map((identity) =>
     dropNulls(identity),
+  );
+  const factors = (JSON.parse(row.factors) as AuthFactor[]).map(({ friendly_name, ...factor }) =>
+    friendly_name ? { ...factor, friendly_name } : factor,
   );
   return dropNulls({
     id: row.id,
@@ -137,6 +164,7 @@ export function toAuthUser(row: UserRow): AuthUser {
     app_metadata: JSON.parse(row.app_metadata) as Json,
     user_metadata: JSON.parse(row.user_metadata) as Json,
     identities,
+    factors: factors.length ? factors : undefined,
     created_at: row.created_at,
     updated_at: row.updated_at,
     banned_until: row.banned_until ?? undefined,
@@ -179,25 +207,71 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRecor
 
 /**
  * Creates a confirmed e-mail/password user with its `email` identity, the way GoTrue's sign-up
- * with auto-confirm leaves them. Returns the new id.
+ * with auto-confirm leaves them; or, with `invite`, an invited one: no password, unconfirmed,
+ * `invited_at` set and the invitation's data in user_metadata. Returns the new id.
  */
 export async function createEmailUser(
   db: Queryable,
   email: string,
-  passwordHash: string,
+  passwordHash: string | null,
+  invite?: { data: Json },
 ): Promise<string> {
   const { rows } = await db.query<{ user_id: string }>(
-    `with new_user as (
-       insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_user_meta_data)
-       select g.id, $1::text, $2::text, now(),
-         jsonb_build_object('sub', g.id::text, 'email', $1::text, 'email_verified', true, 'phone_verified', false)
-       from (select gen_random_uuid() as id) g
-       returning id, raw_user_meta_data
+    `with g as (
+         select gen_random_uuid() as id
+     ), identity as (
+       select g.id, jsonb_build_object('sub', g.id::text, 'email', $1::text,
+         'email_verified', $3::jsonb is null, 'phone_verified', false) as data
+       from g
+     ), new_user as (
+       insert into auth.users (id, email, encrypted_password, email_confirmed_at, invited_at,
+         confirmation_sent_at, raw_user_meta_data)
+       select i.id, $1::text, $2::text,
+         case when $3::jsonb is null then now() end,
+         case when $3::jsonb is not null then now() end,
+         case when $3::jsonb is not null then now() end,
+         coalesce($3::jsonb, '{}') || i.data
+       from identity i
+       returning id
      )
      insert into auth.identities (provider_id, user_id, identity_data, provider)
-     select id::text, id, raw_user_meta_data, 'email' from new_user
+     select n.id::text, n.id, i.data, 'email' from new_user n join identity i on i.id = n.id
      returning user_id`,
-    [normalizeEmail(email), passwordHash],
+    [normalizeEmail(email), passwordHash, invite ? JSON.stringify(invite.data) : null],
   );
   return rows[0]!.user_id;
+}
+
+/** A page of users, newest first (GoTrue's admin list), and how many there are in all. */
+export async function listUsers(
+  db: Queryable,
+  page: { page: number; perPage: number },
+): Promise<{ users: AuthUser[]; total: number }> {
+  const { rows } = await db.query<UserRow>(
+    `${USER_SELECT} where u.deleted_at is null order by u.created_at desc, u.id
+     limit $1 offset $2`,
+    [page.perPage, (page.page - 1) * page.perPage],
+  );
+  const count = await db.query<{ total: string }>(
+    'select count(*) as total from auth.users where deleted_at is null',
+  );
+  return { users: rows.map(toAuthUser), total: Number(count.rows[0]!.total) };
+}
+
+type MetadataColumn = 'raw_user_meta_data' | 'raw_app_meta_data';
+
+/** GoTrue merges metadata into what is there; a key set to null is removed. */
+export async function mergeUserMetadata(
+  db: Queryable,
+  userId: string,
+  column: MetadataColumn,
+  changes: Record<string, unknown>,
+): Promise<void> {
+  const removed = Object.keys(changes).filter((key) => changes[key] === null);
+  const kept = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== null));
+  await db.query(
+    `update auth.users set ${column} = (${column} || $2::jsonb) - $3::text[], updated_at = now()
+     where id = $1`,
+    [userId, JSON.stringify(kept), removed],
+  );
 }

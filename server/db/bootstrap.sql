@@ -178,6 +178,94 @@ create table if not exists auth.rate_limits (
 );
 create index if not exists rate_limits_reset_at_idx on auth.rate_limits (reset_at);
 
+-- Two-factor sign-in (server/auth/mfa): supabase/auth's MFA tables in hosted Supabase's shape, so
+-- a policy or function that reads them runs unchanged on both. TOTP secrets are kept as GoTrue
+-- keeps them without database encryption configured; a session's amr claims (how and when it was
+-- authenticated) are rows of mfa_amr_claims, and sessions.aal says aal1 or aal2.
+do $$
+begin
+  if to_regtype('auth.factor_type') is null then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if to_regtype('auth.factor_status') is null then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+  if to_regtype('auth.aal_level') is null then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+end
+$$;
+
+create table if not exists auth.mfa_factors (
+  id uuid not null constraint mfa_factors_pkey primary key,
+  user_id uuid not null constraint mfa_factors_user_id_fkey references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text default null,
+  last_challenged_at timestamptz unique default null,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid,
+  last_webauthn_challenge_data jsonb
+);
+comment on table auth.mfa_factors is 'auth: stores metadata about factors';
+create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create unique index if not exists unique_phone_factor_per_user on auth.mfa_factors (user_id, phone);
+
+-- otp_code holds phone codes on hosted Supabase; for a TOTP challenge the embedded server keeps
+-- there the time step of the code it accepted, so that code is never accepted again.
+create table if not exists auth.mfa_challenges (
+  id uuid not null constraint mfa_challenges_pkey primary key,
+  factor_id uuid not null
+    constraint mfa_challenges_auth_factor_id_fkey references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
+);
+comment on table auth.mfa_challenges is 'auth: stores metadata about challenge requests made';
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null
+    constraint mfa_amr_claims_session_id_fkey references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null constraint amr_id_pk primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey
+    unique (session_id, authentication_method)
+);
+comment on table auth.mfa_amr_claims is 'auth: stores authenticator method reference claims for multi factor authentication';
+
+alter table auth.sessions add column if not exists factor_id uuid;
+create index if not exists user_id_created_at_idx on auth.sessions (user_id, created_at);
+alter table auth.mfa_factors enable row level security;
+alter table auth.mfa_challenges enable row level security;
+alter table auth.mfa_amr_claims enable row level security;
+
+-- Sessions opened before the claims moved to mfa_amr_claims keep their sign-in method.
+do $$
+begin
+  if exists (select from information_schema.columns
+              where table_schema = 'auth' and table_name = 'sessions' and column_name = 'amr') then
+    insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+    select gen_random_uuid(), s.id, to_timestamp((e ->> 'timestamp')::float8),
+      to_timestamp((e ->> 'timestamp')::float8), e ->> 'method'
+      from auth.sessions s, jsonb_array_elements(s.amr) e
+     where jsonb_typeof(s.amr) = 'array'
+    on conflict on constraint mfa_amr_claims_session_id_authentication_method_pkey do nothing;
+  end if;
+end
+$$;
+
 -- Storage (supabase/storage's tenant migrations, reduced to what /storage/v1 serves here): buckets
 -- and objects with the columns, names and grants a hosted project has, so a migration that inserts
 -- a bucket or writes policies on storage.objects runs unchanged on both. The files themselves live

@@ -609,7 +609,7 @@ describe.each(backendKinds)('auth API on %s', (kind) => {
     });
 
     it('answers unknown routes with 404 JSON and unsupported grants with 400', async () => {
-      const missing = await authFetch(backend, '/factors');
+      const missing = await authFetch(backend, '/no-such-endpoint');
       expect(missing.status).toBe(404);
       expect(await missing.json()).toMatchObject({ code: 'not_found' });
       const grant = await authFetch(backend, '/token?grant_type=magic', {
