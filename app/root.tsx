@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { site } from '~/config/site';
+import { isAdminPath } from '~/config/paths';
 import { browserSupabaseConfig, publicSiteUrl, serverEnv } from '~/data/config.server';
 import { enhanceScriptSrc } from '~/enhance/enhance-src.server';
 import { FeedLink } from '~/features/seo/feed-link';
@@ -32,6 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     ...browserSupabaseConfig(env),
     siteUrl: publicSiteUrl(request, env),
+    adminMfa: env.ADMIN_MFA,
     enhanceSrc: enhanceScriptSrc(),
   };
 }
@@ -75,6 +77,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // The admin pages bring their own lean header (AdminShell) instead of the marketing one.
+  if (isAdminPath(useLocation().pathname)) return <Outlet />;
   return (
     <SiteLayout>
       <Outlet />

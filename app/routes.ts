@@ -35,6 +35,9 @@ export default [
   route('login', 'routes/login-page.tsx'),
   route(routePath(adminPaths.posts), 'routes/admin-page.tsx'),
   route(routePath(adminPaths.leads), 'routes/admin-leads-page.tsx'),
+  route(routePath(adminPaths.team), 'routes/admin-team-page.tsx'),
+  route(routePath(adminPaths.account), 'routes/admin-account-page.tsx'),
+  route(routePath(adminPaths.teamApi), 'routes/admin-team-api.ts'),
   // Anything else answers 404 in the language of its path.
   ...bilingual('*', 'routes/not-found-page.tsx'),
 ] satisfies RouteConfig;

@@ -35,6 +35,8 @@ const schema = z.object({
     )
     .pipe(z.array(z.string().email('LEADS_NOTIFY_TO must list e-mail addresses')).min(1))
     .optional(),
+  /** Checked here so a bad value stops the start; the site reads it (app/data/config.server.ts). */
+  ADMIN_MFA: z.enum(['optional', 'required']).optional(),
   /** Checked here so a bad value stops the start; the site's action reads it (app/data). */
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   /** Signs the consultation form's start time (the minimum fill time); derived when unset. */

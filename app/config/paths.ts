@@ -8,6 +8,12 @@ export const adminPaths = {
   editPost: (id: string) => `/admin?edit=${encodeURIComponent(id)}`,
   /** The leads inbox (issue 7). */
   leads: '/admin/leads',
+  /** The team: members, their roles, invitations (issue 13). */
+  team: '/admin/team',
+  /** The signed-in member's own password, e-mail address and two-factor sign-in (issue 13). */
+  account: '/admin/account',
+  /** The server's JSON endpoint behind the team page: it holds the service key, the page not. */
+  teamApi: '/admin/api/team',
   /** Where the guard sends anyone not signed in (specification §2). */
   login: '/login',
 } as const;
@@ -15,4 +21,9 @@ export const adminPaths = {
 /** A path as the route table writes it: without the leading slash. */
 export function routePath(path: string): string {
   return path.replace(/^\//, '');
+}
+
+/** The administrator's pages, which have their own frame instead of the public site's. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === adminPaths.posts || pathname.startsWith(`${adminPaths.posts}/`);
 }

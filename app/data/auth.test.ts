@@ -72,13 +72,21 @@ describe('readAuthRedirect', () => {
   it('recognises a recovery link’s session', () => {
     expect(
       readAuthRedirect('#access_token=a.b.c&expires_in=3600&refresh_token=r&type=recovery'),
-    ).toEqual({ recovery: true, error: null });
+    ).toEqual({ recovery: true, invited: false, error: null });
+  });
+
+  it('recognises an invitation’s session', () => {
+    expect(
+      readAuthRedirect('#access_token=a.b.c&expires_in=3600&refresh_token=r&type=invite'),
+    ).toEqual({ recovery: false, invited: true, error: null });
   });
 
   it('ignores other fragments', () => {
-    expect(readAuthRedirect('')).toEqual({ recovery: false, error: null });
-    expect(readAuthRedirect('#process')).toEqual({ recovery: false, error: null });
-    expect(readAuthRedirect('#type=recovery')).toEqual({ recovery: false, error: null });
+    const nothing = { recovery: false, invited: false, error: null };
+    expect(readAuthRedirect('')).toEqual(nothing);
+    expect(readAuthRedirect('#process')).toEqual(nothing);
+    expect(readAuthRedirect('#type=recovery')).toEqual(nothing);
+    expect(readAuthRedirect('#type=invite')).toEqual(nothing);
   });
 
   it('reads the service’s description of a failed link', () => {
@@ -86,6 +94,6 @@ describe('readAuthRedirect', () => {
       readAuthRedirect(
         '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
       ),
-    ).toEqual({ recovery: false, error: 'Email link is invalid or has expired' });
+    ).toEqual({ recovery: false, invited: false, error: 'Email link is invalid or has expired' });
   });
 });

@@ -77,14 +77,97 @@ export function onAuthStateChange(
 
 /**
  * What an e-mailed link put in the URL fragment, read before supabase-js consumes and clears it:
- * whether it carries a recovery session, and GoTrue's error description when the link failed
+ * whether it carries a recovery or an invitation's session, and GoTrue's error description when the link failed
  * (e.g. "Email link is invalid or has expired").
  */
-export function readAuthRedirect(hash: string): { recovery: boolean; error: string | null } {
+export function readAuthRedirect(hash: string): {
+  recovery: boolean;
+  invited: boolean;
+  error: string | null;
+} {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const error = params.get('error_description') ?? params.get('error');
+  const session = params.has('access_token');
   return {
-    recovery: params.get('type') === 'recovery' && params.has('access_token'),
+    recovery: params.get('type') === 'recovery' && session,
+    // An invitation's link (issue 13): the new member chooses their first password.
+    invited: params.get('type') === 'invite' && session,
     error,
   };
+}
+
+/**
+ * Asks to change the signed-in member's address: GoTrue mails a confirmation link (to the new
+ * address, and with secure e-mail change also to the old one); the address changes once
+ * confirmed. Returns the address waiting for confirmation, or null when it changed at once.
+ */
+export async function requestEmailChange(
+  client: AppSupabaseClient,
+  email: string,
+  redirectTo: string,
+): Promise<string | null> {
+  const { data, error } = await client.auth.updateUser({ email }, { emailRedirectTo: redirectTo });
+  if (error) throw authFailure(error);
+  return data.user.new_email ?? null;
+}
+
+/** A second factor of the signed-in member. */
+export interface SecondFactor {
+  id: string;
+  friendlyName: string | null;
+  verified: boolean;
+  createdAt: string;
+}
+
+export async function listSecondFactors(client: AppSupabaseClient): Promise<SecondFactor[]> {
+  const { data, error } = await client.auth.mfa.listFactors();
+  if (error) throw authFailure(error);
+  return data.all
+    .filter((factor) => factor.factor_type === 'totp')
+    .map((factor) => ({
+      id: factor.id,
+      friendlyName: factor.friendly_name ?? null,
+      verified: factor.status === 'verified',
+      createdAt: factor.created_at,
+    }));
+}
+
+/** Starts enrolling an authenticator app: the QR code (an SVG image) and the secret to type. */
+export async function enrollAuthenticator(
+  client: AppSupabaseClient,
+  friendlyName: string,
+): Promise<{ factorId: string; qrCode: string; secret: string }> {
+  const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName });
+  if (error) throw authFailure(error);
+  return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
+}
+
+/** Checks a code of the app: enrolls the factor, or raises the session to aal2. */
+export async function verifyAuthenticatorCode(
+  client: AppSupabaseClient,
+  factorId: string,
+  code: string,
+): Promise<void> {
+  const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code });
+  if (error) throw authFailure(error);
+}
+
+export async function removeSecondFactor(client: AppSupabaseClient, factorId: string) {
+  const { error } = await client.auth.mfa.unenroll({ factorId });
+  if (error) throw authFailure(error);
+}
+
+/**
+ * Where the session stands: `needsCode` when the member has an authenticator app and this
+ * session has not been confirmed with it yet (aal1 where aal2 is possible).
+ */
+export async function assuranceOfSession(
+  client: AppSupabaseClient,
+): Promise<{ needsCode: boolean; verifiedFactorId: string | null }> {
+  const { data, error } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+  if (error) throw authFailure(error);
+  const needsCode = data.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
+  if (!needsCode) return { needsCode, verifiedFactorId: null };
+  const factors = await listSecondFactors(client);
+  return { needsCode, verifiedFactorId: factors.find((factor) => factor.verified)?.id ?? null };
 }

@@ -9,6 +9,14 @@ const mailerLiteId = z.string().regex(/^\d+$/, 'expected the digits of a MailerL
 const schema = z.object({
   SUPABASE_URL: z.url(),
   SUPABASE_ANON_KEY: z.string().min(1),
+  /**
+   * The service key, for the team page's invitations and removals (GoTrue's admin API). Read on
+   * the server only, never sent to the browser. The embedded backend sets it; against hosted
+   * Supabase the operator does (Project Settings → API), or the team is managed in the dashboard.
+   */
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+  /** 'required': every administrator sets up two-factor sign-in before using /admin. */
+  ADMIN_MFA: z.enum(['optional', 'required']).default('optional'),
   /** 'true' when the backend is embedded in the site's own server: the browser uses the page's origin. */
   SUPABASE_SAME_ORIGIN: z.enum(['true', 'false']).default('false'),
   /** Public origin of the site for canonical URLs; defaults to the request's origin. */

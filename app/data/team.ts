@@ -1,5 +1,6 @@
 // The agency's team (issue 13): who may use /admin, and as what. A row in team_members is the
 // only way in; an administrator (or SQL) writes it, and the policies of every table read it.
+import { adminPaths } from '~/config/paths';
 import { DataError, dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';
 
@@ -7,8 +8,21 @@ import type { AppSupabaseClient } from './supabase';
 export const teamRoles = ['admin', 'editor'] as const;
 export type TeamRole = (typeof teamRoles)[number];
 
-const isTeamRole = (role: string): role is TeamRole =>
+export const isTeamRole = (role: string): role is TeamRole =>
   (teamRoles as readonly string[]).includes(role);
+
+/** One member as the team page shows them. */
+export interface TeamMember {
+  userId: string;
+  email: string;
+  role: TeamRole;
+  lastSignInAt: string | null;
+  invitedAt: string | null;
+  /** Invited and not yet signed in through the invitation. */
+  pending: boolean;
+  /** Signs in with an authenticator app as well as the password. */
+  twoFactor: boolean;
+}
 
 /** The signed-in user's role, or null when they are on no team (and may see nothing). */
 export async function getOwnTeamRole(
@@ -24,4 +38,56 @@ export async function getOwnTeamRole(
   if (!data) return null;
   if (!isTeamRole(data.role)) throw new DataError(`Unknown team role: ${data.role}`);
   return data.role;
+}
+
+/**
+ * The team endpoint (app/routes/admin-team-api.ts), called with the session's access token:
+ * the server holds the service key that GoTrue's admin API needs. Throws DataError with the
+ * server's message.
+ */
+async function callTeamApi<T>(
+  client: AppSupabaseClient,
+  method: string,
+  body?: unknown,
+): Promise<T> {
+  const { data } = await client.auth.getSession();
+  const accessToken = data.session?.access_token;
+  if (!accessToken) throw new DataError('Your session has ended. Sign in again.', { status: 401 });
+  const response = await fetch(adminPaths.teamApi, {
+    method,
+    headers: {
+      Authorization: `Bearer ${accessToken}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await response.json().catch(() => null)) as { error?: string } | null;
+  if (!response.ok) {
+    throw new DataError(payload?.error ?? `The team could not be reached (${response.status}).`, {
+      status: response.status,
+    });
+  }
+  return payload as T;
+}
+
+export async function listTeam(client: AppSupabaseClient): Promise<TeamMember[]> {
+  const { members } = await callTeamApi<{ members: TeamMember[] }>(client, 'GET');
+  return members;
+}
+
+/** True when a new account was invited by mail, false when an existing one joined at once. */
+export async function inviteMember(
+  client: AppSupabaseClient,
+  invitation: { email: string; role: TeamRole },
+): Promise<boolean> {
+  const { invited } = await callTeamApi<{ invited: boolean }>(client, 'POST', invitation);
+  return invited;
+}
+
+export async function changeMemberRole(client: AppSupabaseClient, userId: string, role: TeamRole) {
+  await callTeamApi(client, 'PATCH', { userId, role });
+}
+
+export async function removeMember(client: AppSupabaseClient, userId: string) {
+  await callTeamApi(client, 'DELETE', { userId });
 }

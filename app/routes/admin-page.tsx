@@ -1,51 +1,25 @@
 // Blog management: English only and rendered in the browser, so its code stays out of the public
-// pages. The server sends the fallback below; the page itself renders once hydrated. The guard
-// lets a signed-in administrator in and sends anyone else to /login.
+// pages. The server sends the fallback below; the page itself renders once hydrated, behind the
+// admin guard (a signed-in member of the team; anyone else goes to /login).
 import type { Route } from './+types/admin-page';
 import { BlogManager } from '~/features/admin/blog-manager';
-import { AuthProvider } from '~/features/auth/auth-provider';
-import { RequireAuth } from '~/features/auth/require-auth';
-import { TeamGate } from '~/features/admin/team-gate';
-import { useBrowserSupabase } from '~/data/supabase';
 import { pageMeta } from '~/i18n/page-meta';
-import { LoadingStatus } from '~/ui/loading-status';
+import { AdminGuard } from './admin-guard';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Blog Posts Management' }, { noindex: true });
 
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <LoadingStatus text="Loading..." />;
-}
+export {
+  adminClientLoader as clientLoader,
+  AdminHydrateFallback as HydrateFallback,
+} from './admin-guard';
 
 export default function AdminPage() {
-  const client = useBrowserSupabase();
   return (
-    <AuthProvider client={client}>
-      <RequireAuth>
-        {({ user, signOut }) => (
-          <TeamGate
-            client={client}
-            userId={user.id}
-            email={user.email ?? ''}
-            allow={['admin', 'editor']}
-            onSignOut={() => signOut({ redirectTo: '/' })}
-          >
-            {(role) => (
-              <BlogManager
-                client={client}
-                email={user.email ?? ''}
-                role={role}
-                onSignOut={() => signOut({ redirectTo: '/' })}
-              />
-            )}
-          </TeamGate>
-        )}
-      </RequireAuth>
-    </AuthProvider>
+    <AdminGuard allow={['admin', 'editor']}>
+      {({ client, email, role, signOut }) => (
+        <BlogManager client={client} email={email} role={role} onSignOut={signOut} />
+      )}
+    </AdminGuard>
   );
 }

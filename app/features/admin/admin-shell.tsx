@@ -1,5 +1,6 @@
-// The administrator's frame around the blog manager and the leads inbox: Back to Blog, a nav
-// between the two sections (the Leads tab counts the new leads), the account and Sign Out.
+// The administrator's frame around every admin page, in place of the public site's header and
+// footer (issue 13): Back to Blog, a nav between the sections (Leads, which counts the new leads,
+// and Team for administrators; Blog posts and Account for everyone), the member and Sign Out.
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { adminPaths } from '~/config/paths';
@@ -16,7 +17,7 @@ export function AdminShell({
   children,
 }: {
   email: string;
-  /** Only administrators see the Leads tab. */
+  /** Only administrators see the Leads and Team tabs. */
   role: TeamRole;
   /** Ends the session and leaves for the home page. */
   onSignOut: () => Promise<void>;
@@ -46,7 +47,10 @@ export function AdminShell({
 
   return (
     <div className="admin">
-      <div className="admin__bar">
+      <a href="#main" className="skip-link">
+        {copy.skipToContent}
+      </a>
+      <header className="admin__bar">
         <div className="container admin__bar-inner">
           <Link to="/blog" className="admin__back">
             <span aria-hidden="true">←</span> {copy.backToBlog}
@@ -61,6 +65,14 @@ export function AdminShell({
             )}
             <NavLink to={adminPaths.posts} end className={tabClass}>
               {copy.nav.posts}
+            </NavLink>
+            {role === 'admin' && (
+              <NavLink to={adminPaths.team} className={tabClass}>
+                {copy.nav.team}
+              </NavLink>
+            )}
+            <NavLink to={adminPaths.account} className={tabClass}>
+              {copy.nav.account}
             </NavLink>
           </nav>
           <div className="admin__account">
@@ -82,8 +94,10 @@ export function AdminShell({
             </p>
           </div>
         )}
-      </div>
-      <div className="container admin__body">{children}</div>
+      </header>
+      <main id="main" tabIndex={-1} className="container admin__body">
+        {children}
+      </main>
     </div>
   );
 }

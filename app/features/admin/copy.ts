@@ -10,6 +10,7 @@ const plural = (count: number, one: string, many: string) =>
 
 export const adminCopy = {
   backToBlog: 'Back to Blog',
+  skipToContent: 'Skip to content',
   welcome: (email: string) => `Welcome, ${email}`,
   signOut: 'Sign Out',
   signingOut: 'Signing out...',
@@ -30,6 +31,8 @@ export const adminCopy = {
     leads: 'Leads',
     leadsWithCount: (newLeads: number) => `Leads (${newLeads.toLocaleString('en-US')} new)`,
     posts: 'Blog posts',
+    team: 'Team',
+    account: 'Account',
   },
   list: {
     heading: 'Blog Posts Management',

@@ -56,19 +56,25 @@ export function TeamGate({
     if (refused) heading.current?.focus();
   }, [refused]);
 
-  if (lookup.state === 'loading') return <LoadingStatus text={copy.team.checking} />;
+  if (lookup.state === 'loading') {
+    return (
+      <main id="main">
+        <LoadingStatus text={copy.team.checking} />
+      </main>
+    );
+  }
   if (lookup.state === 'failed') {
     return (
-      <div className="container admin__body">
+      <main id="main" className="container admin__body">
         <p role="alert" className="admin-notice">
           {lookup.message}
         </p>
-      </div>
+      </main>
     );
   }
   if (lookup.role === null) {
     return (
-      <div className="container admin__body admin-refusal">
+      <main id="main" className="container admin__body admin-refusal">
         <h1 ref={heading} tabIndex={-1}>
           {copy.team.noAccessHeading}
         </h1>
@@ -87,12 +93,12 @@ export function TeamGate({
         >
           {copy.signOut}
         </button>
-      </div>
+      </main>
     );
   }
   if (!allow.includes(lookup.role)) {
     return (
-      <div className="container admin__body admin-refusal">
+      <main id="main" className="container admin__body admin-refusal">
         <h1 ref={heading} tabIndex={-1}>
           {copy.team.adminsOnlyHeading}
         </h1>
@@ -100,7 +106,7 @@ export function TeamGate({
         <Link to={adminPaths.posts} className="admin-button">
           {copy.team.toPosts}
         </Link>
-      </div>
+      </main>
     );
   }
   return children(lookup.role);

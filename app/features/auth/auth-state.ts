@@ -17,6 +17,8 @@ export interface AuthState {
   user: AuthUser | null;
   /** The session came from a password-reset link: the visitor is to choose a new password. */
   recovery: boolean;
+  /** The session came from an invitation's link: the new member chooses their first password. */
+  invited: boolean;
   /** The service's message when an e-mailed link failed (expired or already used). */
   linkError: string | null;
 }
@@ -26,6 +28,7 @@ export const loadingState: AuthState = {
   session: null,
   user: null,
   recovery: false,
+  invited: false,
   linkError: null,
 };
 
@@ -34,13 +37,22 @@ export function nextAuthState(state: AuthState, event: AuthEvent, session: AuthS
   const signedIn = { loading: false, session, user: session?.user ?? null };
   switch (event) {
     case 'SIGNED_OUT':
-      return { ...state, loading: false, session: null, user: null, recovery: false };
+      return {
+        ...state,
+        loading: false,
+        session: null,
+        user: null,
+        recovery: false,
+        invited: false,
+      };
     case 'PASSWORD_RECOVERY':
       return { ...state, ...signedIn, recovery: true };
+    case 'USER_UPDATED':
+      // An invited member has chosen their password: the invitation is done.
+      return { ...state, ...signedIn, invited: false };
     case 'INITIAL_SESSION':
     case 'SIGNED_IN':
     case 'TOKEN_REFRESHED':
-    case 'USER_UPDATED':
     case 'MFA_CHALLENGE_VERIFIED':
       return { ...state, ...signedIn };
     default:
@@ -74,6 +86,7 @@ export function createAuthStore(client: AppSupabaseClient, hash: string): AuthSt
   let state: AuthState = {
     ...loadingState,
     recovery: redirect.recovery,
+    invited: redirect.invited,
     linkError: redirect.error,
   };
   const listeners = new Set<() => void>();

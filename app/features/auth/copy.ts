@@ -25,5 +25,13 @@ export const authCopy = {
     intro: 'Choose a new password for your account.',
     success: 'Your password has been updated',
   },
+  /** An invitation's link (issue 13): the same view, worded for a first password. */
+  welcome: {
+    form: 'Choose your password',
+    intro:
+      'Welcome to the team. Choose a password for your account; you sign in with it from now on.',
+    label: 'Save password and continue',
+    loading: 'Saving ...',
+  },
   backToSignIn: 'Already have an account? Sign in',
 } as const;

@@ -40,7 +40,8 @@ export function LoginScreen({ client }: { client: AppSupabaseClient }) {
   // Kept across the sign-in and forgotten-password views, as one would expect.
   const [email, setEmail] = useState('');
   // A recovery link's session opens the update-password view (the PASSWORD_RECOVERY event).
-  const view: LoginView = auth.recovery ? 'update_password' : chosenView;
+  // An invitation's link does the same for a new member's first password.
+  const view: LoginView = auth.recovery || auth.invited ? 'update_password' : chosenView;
   const signedInElsewhere = !auth.loading && auth.user !== null && view !== 'update_password';
 
   // A signed-in visitor belongs in the blog manager, and so does one who has just signed in.
@@ -88,6 +89,11 @@ export function LoginScreen({ client }: { client: AppSupabaseClient }) {
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     void run(async () => {
       await updatePassword(client, password);
+      if (auth.invited) {
+        // The invitation's session goes on into the admin pages.
+        navigate(adminPaths.posts, { replace: true });
+        return;
+      }
       // USER_UPDATED leads back to the sign-in view: the recovery session ends here, and the
       // administrator signs in with the new password.
       await auth.signOut();
@@ -122,8 +128,11 @@ export function LoginScreen({ client }: { client: AppSupabaseClient }) {
         </AuthForm>
       )}
       {view === 'update_password' && (
-        <AuthForm label={copy.updatePassword.form} onSubmit={onUpdate}>
-          <p>{copy.updatePassword.intro}</p>
+        <AuthForm
+          label={auth.invited ? copy.welcome.form : copy.updatePassword.form}
+          onSubmit={onUpdate}
+        >
+          <p>{auth.invited ? copy.welcome.intro : copy.updatePassword.intro}</p>
           <Field
             label={copy.newPasswordLabel}
             name="password"
@@ -133,8 +142,8 @@ export function LoginScreen({ client }: { client: AppSupabaseClient }) {
           />
           <SubmitButton
             busy={busy}
-            label={copy.updatePassword.label}
-            loading={copy.updatePassword.loading}
+            label={auth.invited ? copy.welcome.label : copy.updatePassword.label}
+            loading={auth.invited ? copy.welcome.loading : copy.updatePassword.loading}
           />
         </AuthForm>
       )}

@@ -15,7 +15,14 @@ export function RequireAuth({
   children: (auth: Auth & { user: AuthUser }) => ReactNode;
 }) {
   const auth = useAuth();
-  if (auth.loading) return <LoadingStatus text={authCopy.loading} />;
+  // The admin pages have no site layout around them (issue 13): the wait is their main content.
+  if (auth.loading) {
+    return (
+      <main id="main">
+        <LoadingStatus text={authCopy.loading} />
+      </main>
+    );
+  }
   if (!auth.user) {
     return auth.afterSignOut ? (
       <Navigate to={auth.afterSignOut} />

@@ -1,0 +1,190 @@
+// The team endpoint's work (issue 13), on the server only: GoTrue's admin API needs the service
+// key, which never reaches the browser. Every call first checks who is asking with their own
+// access token (GoTrue says who they are, the database's policies what they are), and only an
+// administrator gets past that. Works the same on the embedded backend and on hosted Supabase.
+import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { serverEnv, type ServerEnv } from './config.server';
+import type { Database } from './database.types';
+import { isTeamRole, type TeamMember, type TeamRole } from './team';
+
+/** A refusal or a failure with the HTTP status the endpoint answers and a message to show. */
+export class TeamRequestError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'TeamRequestError';
+    this.status = status;
+  }
+}
+
+type Client = SupabaseClient<Database>;
+
+const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+
+/** The administrator making the request, and a client acting with the service key. */
+export interface TeamCaller {
+  userId: string;
+  service: Client;
+}
+
+/**
+ * Who is asking: the bearer token must be a live session of an administrator (at aal2 when they
+ * have a second factor, and with one at all when ADMIN_MFA=required).
+ */
+export async function teamCaller(
+  request: Request,
+  env: ServerEnv = serverEnv(),
+): Promise<TeamCaller> {
+  const token = /^Bearer (\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!token) throw new TeamRequestError(401, 'Sign in to manage the team.');
+  const asCaller = createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    auth: noSession,
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  const { data: userData, error: userError } = await asCaller.auth.getUser(token);
+  if (userError || !userData.user) {
+    throw new TeamRequestError(401, 'Your session has ended. Sign in again.');
+  }
+  const user = userData.user;
+  if (hasVerifiedFactor(user) && assuranceLevel(token) !== 'aal2') {
+    throw new TeamRequestError(403, 'Confirm your sign-in with your authenticator app first.');
+  }
+  const { data: own, error: roleError } = await asCaller
+    .from('team_members')
+    .select('role')
+    .eq('user_id', user.id)
+    .maybeSingle();
+  if (roleError) throw new TeamRequestError(502, `Could not check your role: ${roleError.message}`);
+  if (own?.role !== 'admin') {
+    throw new TeamRequestError(403, 'Only administrators can manage the team.');
+  }
+  if (env.ADMIN_MFA === 'required' && !hasVerifiedFactor(user)) {
+    throw new TeamRequestError(403, 'Set up two-factor sign-in in your account first.');
+  }
+  if (!env.SUPABASE_SERVICE_ROLE_KEY) {
+    throw new TeamRequestError(
+      503,
+      'The server has no SUPABASE_SERVICE_ROLE_KEY: set it to manage the team here, or use the Supabase dashboard.',
+    );
+  }
+  const service = createClient<Database>(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
+    auth: noSession,
+  });
+  return { userId: user.id, service };
+}
+
+/** The `aal` claim of a token GoTrue has just vouched for. */
+function assuranceLevel(token: string): unknown {
+  const payload = token.split('.')[1] ?? '';
+  try {
+    return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { aal?: unknown })
+      .aal;
+  } catch {
+    return undefined;
+  }
+}
+
+export function hasVerifiedFactor(user: User): boolean {
+  return (user.factors ?? []).some((factor) => factor.status === 'verified');
+}
+
+/** Every member with their address, role and sign-in state, administrators first. */
+export async function listTeam(service: Client): Promise<TeamMember[]> {
+  const { data: rows, error } = await service.from('team_members').select('user_id, role');
+  if (error) throw new TeamRequestError(502, `Could not read the team: ${error.message}`);
+  const users = new Map((await allUsers(service)).map((user) => [user.id, user]));
+  const members = rows.flatMap((row): TeamMember[] => {
+    const user = users.get(row.user_id);
+    if (!user || !isTeamRole(row.role)) return [];
+    return [
+      {
+        userId: user.id,
+        email: user.email ?? '',
+        role: row.role,
+        lastSignInAt: user.last_sign_in_at ?? null,
+        invitedAt: user.invited_at ?? null,
+        pending: !user.email_confirmed_at,
+        twoFactor: hasVerifiedFactor(user),
+      },
+    ];
+  });
+  return members.sort(
+    (a, b) =>
+      Number(b.role === 'admin') - Number(a.role === 'admin') || a.email.localeCompare(b.email),
+  );
+}
+
+async function allUsers(service: Client): Promise<User[]> {
+  const users: User[] = [];
+  for (let page = 1; ; page += 1) {
+    const { data, error } = await service.auth.admin.listUsers({ page, perPage: 1000 });
+    if (error) throw new TeamRequestError(502, `Could not read the accounts: ${error.message}`);
+    users.push(...data.users);
+    if (data.users.length < 1000) return users;
+  }
+}
+
+/**
+ * Invites an address with a role: GoTrue mails a link that signs them in to choose a password.
+ * An address that already has an account (someone who signed up) joins the team at once.
+ */
+export async function inviteMember(
+  caller: TeamCaller,
+  input: { email: string; role: TeamRole; redirectTo: string },
+): Promise<{ invited: boolean }> {
+  const { service } = caller;
+  const { data, error } = await service.auth.admin.inviteUserByEmail(input.email, {
+    redirectTo: input.redirectTo,
+  });
+  let userId = data.user?.id;
+  if (error) {
+    if (error.code !== 'email_exists')
+      throw new TeamRequestError(error.status ?? 502, error.message);
+    userId = (await allUsers(service)).find(
+      (user) => user.email?.toLowerCase() === input.email.toLowerCase(),
+    )?.id;
+  }
+  if (!userId) throw new TeamRequestError(502, 'The invitation did not name an account.');
+  const { data: existing } = await service
+    .from('team_members')
+    .select('role')
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (existing) {
+    if (!error) return { invited: true }; // a pending member asked again: a new link went out
+    throw new TeamRequestError(409, `${input.email} is already on the team.`);
+  }
+  const { error: insertError } = await service
+    .from('team_members')
+    .insert({ user_id: userId, role: input.role });
+  if (insertError) throw new TeamRequestError(502, insertError.message);
+  return { invited: !error };
+}
+
+export async function changeRole(caller: TeamCaller, userId: string, role: TeamRole) {
+  if (userId === caller.userId) {
+    throw new TeamRequestError(400, 'You cannot change your own role; ask another administrator.');
+  }
+  const { data, error } = await caller.service
+    .from('team_members')
+    .update({ role })
+    .eq('user_id', userId)
+    .select('user_id');
+  if (error) throw new TeamRequestError(409, error.message);
+  if (data.length === 0) throw new TeamRequestError(404, 'No such member.');
+}
+
+/** Removes a member: the account is deleted, so every session of theirs ends. */
+export async function removeMember(caller: TeamCaller, userId: string) {
+  if (userId === caller.userId) {
+    throw new TeamRequestError(400, 'You cannot remove yourself; ask another administrator.');
+  }
+  const { data: row } = await caller.service
+    .from('team_members')
+    .select('user_id')
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (!row) throw new TeamRequestError(404, 'No such member.');
+  const { error } = await caller.service.auth.admin.deleteUser(userId);
+  if (error) throw new TeamRequestError(error.status ?? 502, error.message);
+}

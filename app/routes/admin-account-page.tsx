@@ -1,0 +1,26 @@
+// /admin/account (issue 13): every member's own e-mail address, password and two-factor sign-in.
+import type { Route } from './+types/admin-account-page';
+import { AccountSettings } from '~/features/admin/account-settings';
+import { AdminFrame } from '~/features/admin/admin-frame';
+import { pageMeta } from '~/i18n/page-meta';
+import { AdminGuard } from './admin-guard';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Your account' }, { noindex: true });
+
+export {
+  adminClientLoader as clientLoader,
+  AdminHydrateFallback as HydrateFallback,
+} from './admin-guard';
+
+export default function AdminAccountPage() {
+  return (
+    <AdminGuard allow={['admin', 'editor']}>
+      {({ client, email, role, signOut }) => (
+        <AdminFrame client={client} email={email} role={role} onSignOut={signOut}>
+          <AccountSettings client={client} email={email} />
+        </AdminFrame>
+      )}
+    </AdminGuard>
+  );
+}

@@ -1,0 +1,78 @@
+// /admin/api/team: the team page's JSON endpoint (issue 13). GET lists the members; POST invites
+// { email, role }; PATCH changes { userId, role }; DELETE removes { userId }. Only an
+// administrator's session gets an answer (app/data/team.server.ts); nothing here is cached.
+import { z } from 'zod';
+import type { Route } from './+types/admin-team-api';
+import { publicSiteUrl } from '~/data/config.server';
+import { teamRoles } from '~/data/team';
+import {
+  changeRole,
+  inviteMember,
+  listTeam,
+  removeMember,
+  teamCaller,
+  TeamRequestError,
+} from '~/data/team.server';
+import { adminPaths } from '~/config/paths';
+
+const role = z.enum(teamRoles, { error: 'Choose a role: admin or editor.' });
+const userId = z.uuid({ error: 'Name the member by their user id.' });
+const bodies = {
+  invite: z.object({ email: z.email({ error: 'Enter a valid e-mail address.' }), role }),
+  change: z.object({ userId, role }),
+  remove: z.object({ userId }),
+};
+
+const headers = { 'Cache-Control': 'no-store' };
+
+function answer(body: unknown, status = 200): Response {
+  return Response.json(body, { status, headers });
+}
+
+async function handle(work: () => Promise<unknown>): Promise<Response> {
+  try {
+    return answer(await work());
+  } catch (error) {
+    if (error instanceof TeamRequestError) return answer({ error: error.message }, error.status);
+    throw error;
+  }
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return handle(async () => {
+    const caller = await teamCaller(request);
+    return { members: await listTeam(caller.service) };
+  });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return handle(async () => {
+    if (!['POST', 'PATCH', 'DELETE'].includes(request.method)) {
+      throw new TeamRequestError(405, `${request.method} is not allowed here.`);
+    }
+    const caller = await teamCaller(request);
+    const body: unknown = await request.json().catch(() => null);
+    switch (request.method) {
+      case 'POST': {
+        const { email, role } = parse(bodies.invite, body);
+        const redirectTo = `${publicSiteUrl(request)}${adminPaths.login}`;
+        return inviteMember(caller, { email, role, redirectTo });
+      }
+      case 'PATCH': {
+        const { userId, role } = parse(bodies.change, body);
+        await changeRole(caller, userId, role);
+        return { ok: true };
+      }
+      default: {
+        await removeMember(caller, parse(bodies.remove, body).userId);
+        return { ok: true };
+      }
+    }
+  });
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new TeamRequestError(400, parsed.error.issues.map((issue) => issue.message).join(' '));
+}

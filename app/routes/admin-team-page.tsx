@@ -1,0 +1,26 @@
+// /admin/team (issue 13): the team's members, invitations and roles, for administrators only.
+import type { Route } from './+types/admin-team-page';
+import { AdminFrame } from '~/features/admin/admin-frame';
+import { TeamManager } from '~/features/admin/team-manager';
+import { pageMeta } from '~/i18n/page-meta';
+import { AdminGuard } from './admin-guard';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: 'Team' }, { noindex: true });
+
+export {
+  adminClientLoader as clientLoader,
+  AdminHydrateFallback as HydrateFallback,
+} from './admin-guard';
+
+export default function AdminTeamPage() {
+  return (
+    <AdminGuard allow={['admin']}>
+      {({ client, user, email, role, signOut }) => (
+        <AdminFrame client={client} email={email} role={role} onSignOut={signOut}>
+          <TeamManager client={client} userId={user.id} />
+        </AdminFrame>
+      )}
+    </AdminGuard>
+  );
+}
