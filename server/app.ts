@@ -333,6 +333,7 @@ export async function startServer(
   if (embedded && backend && site) {
     process.env.SUPABASE_URL = `http://127.0.0.1:${port}`;
     process.env.SUPABASE_ANON_KEY = backend.anonKey;
+    process.env.SUPABASE_SERVICE_ROLE_KEY = backend.serviceRoleKey;
     process.env.SUPABASE_SAME_ORIGIN = 'true';
   }
 
