@@ -1,7 +1,5 @@
 // The embedded /auth/v1 against the real supabase-js, on PGlite and on PostgreSQL.
-import { readFile, readdir } from 'node:fs/promises';
 import { request } from 'node:http';
-import path from 'node:path';
 import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
@@ -13,36 +11,7 @@ import {
   startTestBackend,
   type TestBackend,
 } from '../support/backend.ts';
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function mailsTo(backend: TestBackend, address: string): Promise<OutboxMail[]> {
-  const dir = path.join(backend.dataDir, 'outbox');
-  const files = (await readdir(dir).catch(() => [] as string[]))
-    .filter((f) => f.endsWith('.json'))
-    .sort();
-  const mails = await Promise.all(
-    files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as OutboxMail),
-  );
-  return mails.filter((mail) => mail.to === address);
-}
-
-function linkIn(mail: OutboxMail): string {
-  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)?.[0];
-  if (!link) throw new Error(`No verify link in the mail:\n${mail.text}`);
-  return link;
-}
-
-function claimsOf(jwt: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<
-    string,
-    unknown
-  >;
-}
+import { claimsOf, linkIn, mailsTo } from '../support/auth-mail.ts';
 
 function recordEvents(client: SupabaseClient): AuthChangeEvent[] {
   const events: AuthChangeEvent[] = [];

@@ -1,0 +1,35 @@
+// What the auth contract tests read back: the mails in DATA_DIR/outbox, the verify link in one,
+// and the claims of an access token.
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { TestBackend } from './backend.ts';
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export async function mailsTo(backend: TestBackend, address: string): Promise<OutboxMail[]> {
+  const dir = path.join(backend.dataDir, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const mails = await Promise.all(
+    files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as OutboxMail),
+  );
+  return mails.filter((mail) => mail.to === address);
+}
+
+export function linkIn(mail: OutboxMail): string {
+  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No verify link in the mail:\n${mail.text}`);
+  return link;
+}
+
+export function claimsOf(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+}
