@@ -77,6 +77,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261124120000_create_blog_images_bucket.sql',
       '20261125090000_create_team_members.sql',
       '20261125090100_pass_the_database_linter.sql',
+      '20261125100000_require_the_second_factor_for_leads.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
