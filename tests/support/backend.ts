@@ -41,7 +41,8 @@ export interface TestBackend {
 export async function startTestBackend(
   kind: BackendKind,
   env: Record<string, string> = {},
-  options: Pick<StartOptions, 'leadJobTimings'> = {},
+  /** site: also serve the built site (npm run build first), for its server-side endpoints. */
+  options: Pick<StartOptions, 'leadJobTimings' | 'site'> = {},
 ): Promise<TestBackend> {
   const { dir: dataDir, cleanup } = await createTempDir();
   const database = kind === 'postgres' ? await createTestDatabase() : undefined;
@@ -57,8 +58,8 @@ export async function startTestBackend(
   });
   const log: string[] = [];
   const server = await startServer(config, {
-    ...options,
     site: false,
+    ...options,
     log: (line) => log.push(line),
   });
   const backend = server.backend!;
