@@ -20,12 +20,12 @@ function routeHandles(context: EntryContext): unknown[] {
   );
 }
 
-/** The frame origins the matched routes name in their handles. */
-function frameSources(handles: unknown[]): string[] {
-  const origins = handles.flatMap(
-    (handle) => (handle as SecurityHandle | undefined)?.csp?.frameSrc ?? [],
+/** The sources of one kind (frames, images) the matched routes name in their handles. */
+function handleSources(handles: unknown[], kind: 'frameSrc' | 'imgSrc'): string[] {
+  const sources = handles.flatMap(
+    (handle) => (handle as SecurityHandle | undefined)?.csp?.[kind] ?? [],
   );
-  return [...new Set(origins)];
+  return [...new Set(sources)];
 }
 
 /** The Supabase origin the browser calls, when it is not this site (a hosted project). */
@@ -60,7 +60,8 @@ export default function handleRequest(
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         const headers = pageSecurityHeaders({
           html,
-          frameSources: frameSources(handles),
+          frameSources: handleSources(handles, 'frameSrc'),
+          imageSources: handleSources(handles, 'imgSrc'),
           connectSources: connectSources(),
           https: (env.SITE_URL ?? '').startsWith('https:'),
           reportOnly: import.meta.env.DEV,

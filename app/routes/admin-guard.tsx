@@ -12,6 +12,7 @@ import { TwoFactorGate } from '~/features/admin/two-factor-gate';
 import { AuthProvider } from '~/features/auth/auth-provider';
 import { RequireAuth } from '~/features/auth/require-auth';
 import type { loader as rootLoader } from '~/root';
+import type { SecurityHandle } from '~/security/security-headers.server';
 import { LoadingStatus } from '~/ui/loading-status';
 
 export interface AdminPageContext {
@@ -62,6 +63,12 @@ export function AdminGuard({
     </AuthProvider>
   );
 }
+
+/**
+ * Every admin page may show a two-factor QR code, which GoTrue sends as a data: URL (and so may
+ * /login, whose document the admin pages open in).
+ */
+export const adminHandle: SecurityHandle = { csp: { imgSrc: ['data:'] } };
 
 /**
  * Every admin page renders in the browser only: re-exported by each as its clientLoader and

@@ -10,6 +10,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Blog Posts Management' }, { noindex: true });
 
 export {
+  adminHandle as handle,
   adminClientLoader as clientLoader,
   AdminHydrateFallback as HydrateFallback,
 } from './admin-guard';

@@ -9,6 +9,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Team' }, { noindex: true });
 
 export {
+  adminHandle as handle,
   adminClientLoader as clientLoader,
   AdminHydrateFallback as HydrateFallback,
 } from './admin-guard';

@@ -14,6 +14,10 @@ export const meta: Route.MetaFunction = (args) =>
     { noindex: true },
   );
 
+// Signing in leads on to the admin pages in the same document, which keeps this page's policy:
+// it must allow their two-factor QR codes too.
+export { adminHandle as handle } from './admin-guard';
+
 export async function clientLoader() {
   return null;
 }

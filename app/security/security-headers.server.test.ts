@@ -74,6 +74,15 @@ describe('contentSecurityPolicy', () => {
     expect(policy['frame-src']).toEqual(['https://preview.mailerlite.io']);
     expect(policy['connect-src']).toEqual(["'self'", 'https://abc.supabase.co']);
   });
+
+  it('adds the image sources a page names (the admin pages’ data: QR codes) and no others', () => {
+    const admin = directives(contentSecurityPolicy({ html: page, imageSources: ['data:'] }));
+    expect(admin['img-src']).toEqual(["'self'", 'https:', 'data:']);
+    expect(directives(contentSecurityPolicy({ html: page }))['img-src']).toEqual([
+      "'self'",
+      'https:',
+    ]);
+  });
 });
 
 describe('pageSecurityHeaders', () => {

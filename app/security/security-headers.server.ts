@@ -14,6 +14,8 @@ export interface SecurityHandle {
   csp?: {
     /** Origins the page frames (the newsletter provider's hosted form). */
     frameSrc?: readonly string[];
+    /** Image sources besides the site and https (the admin pages' QR codes are data: URLs). */
+    imgSrc?: readonly string[];
   };
 }
 
@@ -22,6 +24,8 @@ export interface PageSecurityOptions {
   html: string;
   /** Origins the page may frame, from its routes' handles. */
   frameSources?: readonly string[];
+  /** More image sources, from its routes' handles. */
+  imageSources?: readonly string[];
   /** Origins besides the site's own that its scripts call (a hosted Supabase project). */
   connectSources?: readonly string[];
   /** The public site is served over https (SITE_URL): browsers are told to keep to https. */
@@ -64,13 +68,13 @@ export function inlineHashes(html: string, element: 'script' | 'style'): string[
 
 /** The page's Content-Security-Policy. */
 export function contentSecurityPolicy(options: PageSecurityOptions): string {
-  const { html, frameSources = [], connectSources = [] } = options;
+  const { html, frameSources = [], connectSources = [], imageSources = [] } = options;
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'none'"],
     ['script-src', "'self'", ...inlineHashes(html, 'script')],
     ['style-src', "'self'", ...inlineHashes(html, 'style')],
     // Post hero images and images in posts may be anywhere on the web, over https.
-    ['img-src', "'self'", 'https:'],
+    ['img-src', "'self'", 'https:', ...imageSources],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...connectSources],
     ...(frameSources.length > 0 ? [['frame-src', ...frameSources] as [string, ...string[]]] : []),

@@ -32,12 +32,12 @@ async function signIn(page: Page, email: string): Promise<void> {
 }
 
 describe('an editor', () => {
-  it('has the blog manager and no Leads tab', async () => {
+  it('has the blog manager and their account, and no Leads or Team tab', async () => {
     const { page } = browsing;
     await signIn(page, 'editor@example.com');
     await page.getByRole('heading', { level: 1, name: 'Blog Posts Management' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Blog posts']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Blog posts', 'Account']);
     expect(await page.getByRole('button', { name: 'Create New Post' }).isVisible()).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);
   });

@@ -10,7 +10,10 @@ export interface OutboxMail {
   text: string;
 }
 
-export async function mailsTo(backend: TestBackend, address: string): Promise<OutboxMail[]> {
+export async function mailsTo(
+  backend: Pick<TestBackend, 'dataDir'>,
+  address: string,
+): Promise<OutboxMail[]> {
   const dir = path.join(backend.dataDir, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[]))
     .filter((f) => f.endsWith('.json'))
