@@ -104,8 +104,8 @@ const USER_SELECT = `
     nullif(u.email_change, '') as email_change,
     ${iso('u.email_change_sent_at')} as email_change_sent_at,
     ${iso('u.last_sign_in_at')} as last_sign_in_at,
-    u.raw_app_meta_data::text as app_metadata,
-    u.raw_user_meta_data::text as user_metadata,
+    coalesce(u.raw_app_meta_data, '{}')::text as app_metadata,
+    coalesce(u.raw_user_meta_data, '{}')::text as user_metadata,
     coalesce((
       select json_agg(json_build_object(
         'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id,
@@ -224,13 +224,15 @@ export async function createEmailUser(
          'email_verified', $3::jsonb is null, 'phone_verified', false) as data
        from g
      ), new_user as (
-       insert into auth.users (id, email, encrypted_password, email_confirmed_at, invited_at,
-         confirmation_sent_at, raw_user_meta_data)
-       select i.id, $1::text, $2::text,
+       insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+         invited_at, confirmation_sent_at, raw_app_meta_data, raw_user_meta_data, created_at,
+         updated_at)
+       select i.id, 'authenticated', 'authenticated', $1::text, $2::text,
          case when $3::jsonb is null then now() end,
          case when $3::jsonb is not null then now() end,
          case when $3::jsonb is not null then now() end,
-         coalesce($3::jsonb, '{}') || i.data
+         '{"provider":"email","providers":["email"]}',
+         coalesce($3::jsonb, '{}') || i.data, now(), now()
        from identity i
        returning id
      )
@@ -270,7 +272,8 @@ export async function mergeUserMetadata(
   const removed = Object.keys(changes).filter((key) => changes[key] === null);
   const kept = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== null));
   await db.query(
-    `update auth.users set ${column} = (${column} || $2::jsonb) - $3::text[], updated_at = now()
+    `update auth.users set ${column} = (coalesce(${column}, '{}') || $2::jsonb) - $3::text[],
+       updated_at = now()
      where id = $1`,
     [userId, JSON.stringify(kept), removed],
   );

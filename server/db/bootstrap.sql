@@ -14,11 +14,19 @@ begin
     create role service_role nologin noinherit bypassrls;
   end if;
   -- As on hosted Supabase today, the API roles inherit (a database made before kept NOINHERIT).
-  alter role anon inherit;
-  alter role authenticated inherit;
+  -- Only when they do not yet: a login that is no superuser may not alter them.
+  if exists (select from pg_roles where rolname in ('anon', 'authenticated') and not rolinherit) then
+    alter role anon inherit;
+    alter role authenticated inherit;
+  end if;
   -- The server's own login switches into the API roles per request, as PostgREST's
   -- authenticator does.
-  execute format('grant anon, authenticated, service_role to %I', current_user);
+  if exists (select from pg_roles r
+              where r.rolname in ('anon', 'authenticated', 'service_role')
+                and not exists (select from pg_auth_members m
+                                 where m.roleid = r.oid and m.member = current_user::regrole)) then
+    execute format('grant anon, authenticated, service_role to %I', current_user);
+  end if;
 end
 $$;
 
@@ -53,12 +61,15 @@ begin
 end
 $$;
 
+-- auth.users as supabase/auth's migrations leave it today: its 35 columns in their order, no
+-- defaults GoTrue does not set (it writes id, aud, role, metadata and times itself), and e-mail
+-- unique only among non-SSO users.
 create table if not exists auth.users (
   instance_id uuid,
-  id uuid primary key default gen_random_uuid(),
-  aud varchar(255) not null default 'authenticated',
-  role varchar(255) not null default 'authenticated',
-  email varchar(255) unique,
+  id uuid not null constraint users_pkey primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
@@ -70,18 +81,71 @@ create table if not exists auth.users (
   email_change varchar(255),
   email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
-  raw_app_meta_data jsonb not null default '{"provider":"email","providers":["email"]}',
-  raw_user_meta_data jsonb not null default '{}',
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
   is_super_admin boolean,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  phone text unique,
-  phone_confirmed_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null,
+  phone_confirmed_at timestamptz default null,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz default null,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0
+    check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
   banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz default null,
   is_sso_user boolean not null default false,
   deleted_at timestamptz,
   is_anonymous boolean not null default false
 );
+-- A table made by an earlier version: hosted's missing columns added, our own defaults and
+-- NOT NULLs taken back, the plain unique e-mail replaced by hosted's partial index.
+alter table auth.users
+  add column if not exists phone_change text default '',
+  add column if not exists phone_change_token varchar(255) default '',
+  add column if not exists phone_change_sent_at timestamptz default null,
+  add column if not exists confirmed_at timestamptz
+    generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  add column if not exists email_change_token_current varchar(255) default '',
+  add column if not exists email_change_confirm_status smallint default 0
+    check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  add column if not exists reauthentication_token varchar(255) default '',
+  add column if not exists reauthentication_sent_at timestamptz default null,
+  alter column id drop default,
+  alter column aud drop default,
+  alter column aud drop not null,
+  alter column role drop default,
+  alter column role drop not null,
+  alter column raw_app_meta_data drop default,
+  alter column raw_app_meta_data drop not null,
+  alter column raw_user_meta_data drop default,
+  alter column raw_user_meta_data drop not null,
+  alter column created_at drop default,
+  alter column created_at drop not null,
+  alter column updated_at drop default,
+  alter column updated_at drop not null,
+  drop constraint if exists users_email_key;
+comment on table auth.users is 'Auth: Stores user login data within a secure schema.';
+comment on column auth.users.is_sso_user is 'Auth: Set this column to true when the account comes from SSO. These accounts can have duplicate emails.';
+create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
+comment on index auth.users_email_partial_key is 'Auth: A partial unique index that applies only when is_sso_user is false';
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
+create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
+create unique index if not exists confirmation_token_idx on auth.users (confirmation_token)
+  where confirmation_token !~ '^[0-9 ]*$';
+create unique index if not exists recovery_token_idx on auth.users (recovery_token)
+  where recovery_token !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_current_idx
+  on auth.users (email_change_token_current) where email_change_token_current !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_new_idx on auth.users (email_change_token_new)
+  where email_change_token_new !~ '^[0-9 ]*$';
+create unique index if not exists reauthentication_token_idx on auth.users (reauthentication_token)
+  where reauthentication_token !~ '^[0-9 ]*$';
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),
@@ -178,6 +242,14 @@ create table if not exists auth.rate_limits (
 );
 create index if not exists rate_limits_reset_at_idx on auth.rate_limits (reset_at);
 
+-- As on hosted Supabase, row-level security is on for GoTrue's tables and no policy opens them:
+-- only their owner, the server (superuser) and roles with BYPASSRLS read them.
+alter table auth.users enable row level security;
+alter table auth.identities enable row level security;
+alter table auth.sessions enable row level security;
+alter table auth.refresh_tokens enable row level security;
+alter table auth.one_time_tokens enable row level security;
+
 -- Two-factor sign-in (server/auth/mfa): supabase/auth's MFA tables in hosted Supabase's shape, so
 -- a policy or function that reads them runs unchanged on both. TOTP secrets are kept as GoTrue
 -- keeps them without database encryption configured; a session's amr claims (how and when it was
@@ -273,17 +345,48 @@ $$;
 create schema if not exists storage;
 grant usage on schema storage to anon, authenticated, service_role;
 
+do $$
+begin
+  if to_regtype('storage.buckettype') is null then
+    create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+  end if;
+end
+$$;
+
 create table if not exists storage.buckets (
   id text primary key,
   name text not null,
   owner uuid,
-  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
   public boolean default false,
+  avif_autodetection boolean default false,
   file_size_limit bigint,
   allowed_mime_types text[],
-  created_at timestamptz default now(),
-  updated_at timestamptz default now()
+  owner_id text,
+  type storage.buckettype not null default 'STANDARD',
+  versioning_status text not null default 'DISABLED'
 );
+-- Columns Storage added after an earlier version made the table.
+alter table storage.buckets
+  add column if not exists avif_autodetection boolean default false,
+  add column if not exists type storage.buckettype not null default 'STANDARD',
+  add column if not exists versioning_status text not null default 'DISABLED';
+do $$
+begin
+  if not exists (select from pg_constraint
+                  where conrelid = 'storage.buckets'::regclass
+                    and conname = 'buckets_versioning_status_check') then
+    alter table storage.buckets add constraint buckets_versioning_status_check
+      check (versioning_status in ('DISABLED', 'ENABLED', 'SUSPENDED'));
+    alter table storage.buckets add constraint buckets_versioning_standard_only_check
+      check (type = 'STANDARD' or versioning_status = 'DISABLED');
+    -- Versioning is not yet offered on hosted Supabase either.
+    alter table storage.buckets add constraint buckets_versioning_dark_check
+      check (versioning_status = 'DISABLED');
+  end if;
+end
+$$;
 create unique index if not exists bname on storage.buckets (name);
 comment on column storage.buckets.owner is 'Field is deprecated, use owner_id instead';
 
@@ -292,17 +395,25 @@ create table if not exists storage.objects (
   bucket_id text constraint "objects_bucketId_fkey" references storage.buckets (id),
   name text,
   owner uuid,
-  owner_id text,
   created_at timestamptz default now(),
   updated_at timestamptz default now(),
   last_accessed_at timestamptz default now(),
   metadata jsonb,
   path_tokens text[] generated always as (string_to_array(name, '/')) stored,
   version text,
-  user_metadata jsonb
+  owner_id text,
+  user_metadata jsonb,
+  archived_at timestamptz,
+  is_delete_marker boolean not null default false,
+  is_versioned boolean not null default false
 );
+alter table storage.objects
+  add column if not exists archived_at timestamptz,
+  add column if not exists is_delete_marker boolean not null default false,
+  add column if not exists is_versioned boolean not null default false;
 create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
 create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+create index if not exists idx_objects_bucket_id_name on storage.objects (bucket_id, (name collate "C"));
 comment on column storage.objects.owner is 'Field is deprecated, use owner_id instead';
 
 alter table storage.buckets enable row level security;
@@ -328,6 +439,52 @@ begin
   ) then
     create trigger update_objects_updated_at before update on storage.objects
       for each row execute function storage.update_updated_at_column();
+  end if;
+end
+$$;
+
+-- As on hosted Supabase (Storage's migration 0055): rows of buckets and objects are deleted
+-- through the Storage API only, which sets storage.allow_delete_query for its own transaction; a
+-- plain SQL delete would leave the files behind.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.',
+            errcode = '42501';
+  end if;
+  return null;
+end;
+$$;
+
+create or replace function storage.enforce_bucket_name_length() returns trigger
+language plpgsql as $$
+begin
+  if length(new.name) > 100 then
+    raise exception 'bucket name "%" is too long (% characters). Max is 100.', new.name, length(new.name);
+  end if;
+  return new;
+end;
+$$;
+
+do $$
+begin
+  if not exists (select from pg_trigger
+                  where tgrelid = 'storage.buckets'::regclass and tgname = 'protect_buckets_delete') then
+    create trigger protect_buckets_delete before delete on storage.buckets
+      for each statement execute function storage.protect_delete();
+  end if;
+  if not exists (select from pg_trigger
+                  where tgrelid = 'storage.objects'::regclass and tgname = 'protect_objects_delete') then
+    create trigger protect_objects_delete before delete on storage.objects
+      for each statement execute function storage.protect_delete();
+  end if;
+  if not exists (select from pg_trigger
+                  where tgrelid = 'storage.buckets'::regclass
+                    and tgname = 'enforce_bucket_name_length_trigger') then
+    create trigger enforce_bucket_name_length_trigger before insert or update of name on storage.buckets
+      for each row execute function storage.enforce_bucket_name_length();
   end if;
 end
 $$;

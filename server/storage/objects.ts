@@ -140,12 +140,17 @@ export async function writeObject(
   return { id: rows[0]!.id, replacedVersion: previous.rows[0]?.version ?? null };
 }
 
-/** Deletes the named objects the caller's policies let it delete; returns those rows. */
+/**
+ * Deletes the named objects the caller's policies let it delete; returns those rows. As Storage
+ * does, the transaction first says that this delete is the Storage API's own, which
+ * storage.protect_delete() lets through (a plain SQL delete it refuses).
+ */
 export async function deleteObjects(
   tx: Queryable,
   bucketId: string,
   names: string[],
 ): Promise<StoredObject[]> {
+  await tx.query("select set_config('storage.allow_delete_query', 'true', true)");
   const { rows } = await tx.query<{ object: string }>(
     `delete from storage.objects as o
       where o.bucket_id = $1 and o.name in (select jsonb_array_elements_text($2::jsonb))
