@@ -157,7 +157,7 @@ export async function startServer(
     };
     try {
       const jwtSecret = config.JWT_SECRET ?? persistentSecret(config.dataDir, 'jwt-secret');
-      const { applied, fresh } = await migrate(db);
+      const { applied, fresh } = await migrate(db, { log });
       if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
       if (fresh && config.SEED_DEMO && existsSync(seedFile)) {
         await db.transaction(async (tx) => tx.exec(await readFile(seedFile, 'utf8')));
