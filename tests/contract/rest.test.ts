@@ -127,10 +127,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
     backend = await startTestBackend(kind);
     db = backend.server.backend!.db;
     // The backend made its administrator at start (ADMIN_EMAIL).
-    const admin = await db.query<{ id: string }>('select id from auth.users where email = $1', [
+    const made = await db.query<{ id: string }>('select id from auth.users where email = $1', [
       ADMIN_EMAIL,
     ]);
-    adminId = admin.rows[0]!.id;
+    adminId = made.rows[0]!.id;
     const exp = Math.floor(Date.now() / 1000) + 3600;
     const token = await signJwt(
       { role: 'authenticated', sub: adminId, aud: 'authenticated', email: ADMIN_EMAIL, exp },
