@@ -8,7 +8,10 @@ export type LinkKind = 'recovery' | 'magiclink' | 'invite';
 /** E-mailed links work once, for one hour (GoTrue's default OTP expiry). */
 export const LINK_TTL_SECONDS = 3600;
 
-/** Which stored kinds a /verify `type` may redeem; GoTrue's `email` accepts the sign-in kinds. */
+/**
+ * Which stored kinds a /verify `type` may redeem; GoTrue's `email` accepts the sign-in kinds.
+ * (`email_change` tokens live in auth.users' email_change columns, see email-change.ts.)
+ */
 export const KINDS_FOR_VERIFY_TYPE: Record<string, LinkKind[]> = {
   recovery: ['recovery'],
   magiclink: ['magiclink'],
@@ -16,7 +19,6 @@ export const KINDS_FOR_VERIFY_TYPE: Record<string, LinkKind[]> = {
   invite: ['invite'],
   // Valid types this server never issues tokens for: they verify nothing.
   signup: [],
-  email_change: [],
   sms: [],
   phone_change: [],
 };

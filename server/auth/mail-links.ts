@@ -1,4 +1,5 @@
-// E-mailed links (recovery, sign-in, invitation): the same checks, throttle and mail path for all.
+// E-mailed links (recovery, sign-in, invitation, e-mail change): the same checks, throttle and
+// mail path for all.
 import { issueLinkToken, isLoopbackOrigin, safeRedirect, type LinkKind } from './links.ts';
 import { PREFIX, type AuthContext, type AuthRequest } from './context.ts';
 import { AuthError } from './errors.ts';
@@ -52,7 +53,36 @@ const MAILS: Record<LinkKind, (link: string, site: string) => { subject: string;
   }),
 };
 
-/** Mails `{site}/auth/v1/verify?token=…&type=<kind>&redirect_to=…` (redirect_to kept on the site). */
+/** `{site}/auth/v1/verify?token=…&type=…&redirect_to=…`, redirect_to kept on the site. */
+function verifyLinkUrl(request: AuthRequest, token: string, type: string): string {
+  const link = new URL(`${PREFIX}/verify`, request.origin);
+  link.searchParams.set('token', token);
+  link.searchParams.set('type', type);
+  link.searchParams.set(
+    'redirect_to',
+    safeRedirect(request.url.searchParams.get('redirect_to'), request.siteUrl),
+  );
+  return link.href;
+}
+
+async function deliver(
+  ctx: AuthContext,
+  to: string,
+  mail: { subject: string; text: string },
+  type: string,
+): Promise<void> {
+  try {
+    await ctx.mailer.send({ to, ...mail });
+  } catch (error) {
+    throw new AuthError(
+      500,
+      'unexpected_failure',
+      `Error sending ${type} email: ${(error as Error).message}`,
+    );
+  }
+}
+
+/** Mails a fresh link of `kind` to the user's address. */
 export async function sendLink(
   ctx: AuthContext,
   request: AuthRequest,
@@ -60,20 +90,48 @@ export async function sendLink(
   kind: LinkKind,
 ): Promise<void> {
   const linkToken = await issueLinkToken(ctx.db, record.user.id, record.user.email, kind);
-  const link = new URL(`${PREFIX}/verify`, request.origin);
-  link.searchParams.set('token', linkToken);
-  link.searchParams.set('type', kind);
-  link.searchParams.set(
-    'redirect_to',
-    safeRedirect(request.url.searchParams.get('redirect_to'), request.siteUrl),
+  const link = verifyLinkUrl(request, linkToken, kind);
+  await deliver(ctx, record.user.email, MAILS[kind](link, request.origin), kind);
+}
+
+const BOTH_LINKS = 'The address changes once both links have been opened.';
+
+/**
+ * The two mails of a secure e-mail change: one to the new address, one to the current, each with
+ * its own link (type=email_change); the address changes once both are opened.
+ */
+export async function sendEmailChangeLinks(
+  ctx: AuthContext,
+  request: AuthRequest,
+  change: { current: string; next: string; currentToken: string; nextToken: string },
+): Promise<void> {
+  const site = request.origin;
+  const toNext = verifyLinkUrl(request, change.nextToken, 'email_change');
+  const toCurrent = verifyLinkUrl(request, change.currentToken, 'email_change');
+  await deliver(
+    ctx,
+    change.next,
+    {
+      subject: 'Confirm your new e-mail address',
+      text:
+        `Follow this link to confirm ${change.next} as the new address of your account at ` +
+        `${site}:\n\n${toNext}\n\n${BOTH_LINKS} A second link went to ${change.current}.\n\n` +
+        `${EXPIRY}\n`,
+    },
+    'email_change',
   );
-  try {
-    await ctx.mailer.send({ to: record.user.email, ...MAILS[kind](link.href, request.origin) });
-  } catch (error) {
-    throw new AuthError(
-      500,
-      'unexpected_failure',
-      `Error sending ${kind} email: ${(error as Error).message}`,
-    );
-  }
+  await deliver(
+    ctx,
+    change.current,
+    {
+      subject: 'Confirm the change of your e-mail address',
+      text:
+        `Someone signed in to your account at ${site} asked to change its address from ` +
+        `${change.current} to ${change.next}. Follow this link to confirm the change:\n\n` +
+        `${toCurrent}\n\n${BOTH_LINKS} A second link went to ${change.next}.\n\n` +
+        'The link works once, within one hour. If you did not ask for this, do not open it, ' +
+        'and change your password: your address stays as it is.\n',
+    },
+    'email_change',
+  );
 }

@@ -5,24 +5,9 @@ import { requireAdmin } from '../authenticate.ts';
 import { parseGoDuration } from '../duration.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { hashPassword, passwordProblem } from '../passwords.ts';
-import {
-  checkedEmail,
-  objectField,
-  readJsonBody,
-  send,
-  stringField,
-  UUID,
-  type JsonBody,
-} from '../request.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  listUsers,
-  mergeUserMetadata,
-  normalizeEmail,
-  type UserRecord,
-} from '../users.ts';
-import { DUPLICATE_EMAIL } from './invite.ts';
+import { objectField, readJsonBody, send, stringField, UUID, type JsonBody } from '../request.ts';
+import { checkedNewEmail } from '../email-change.ts';
+import { findUserById, listUsers, mergeUserMetadata, type UserRecord } from '../users.ts';
 
 const DEFAULT_PER_PAGE = 50;
 
@@ -90,17 +75,6 @@ function banDuration(body: JsonBody): number | undefined {
   return ms;
 }
 
-async function newEmail(ctx: AuthContext, record: UserRecord, body: JsonBody) {
-  const given = stringField(body, 'email');
-  if (!given) return undefined;
-  const email = checkedEmail(normalizeEmail(given));
-  if (email === record.user.email) return undefined;
-  if (await findUserByEmail(ctx.db, email)) {
-    throw new AuthError(422, 'email_exists', DUPLICATE_EMAIL);
-  }
-  return email;
-}
-
 export const updateAdminUser: Endpoint = async (ctx, request) => {
   const record = await loadUser(ctx, request);
   const userId = record.user.id;
@@ -109,7 +83,7 @@ export const updateAdminUser: Endpoint = async (ctx, request) => {
   if (phone && phone !== record.user.phone) {
     throw new AuthError(422, 'validation_failed', 'Changing the phone number is not supported');
   }
-  const email = await newEmail(ctx, record, body);
+  const email = await checkedNewEmail(ctx.db, stringField(body, 'email'), record.user.email);
   const ban = banDuration(body);
   let passwordHash: string | undefined;
   if (typeof body.password === 'string') {
