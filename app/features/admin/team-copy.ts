@@ -72,7 +72,7 @@ export const accountCopy = {
     invalid: 'Enter the new e-mail address.',
     same: 'That is already your address.',
     pending: (email: string) =>
-      `Check your inbox: the change to ${email} takes effect when you open the confirmation link we sent.`,
+      `Check both inboxes: the change to ${email} takes effect when you open the confirmation links we sent to it and to your current address.`,
     changed: (email: string) => `Your address is now ${email}.`,
   },
   password: {

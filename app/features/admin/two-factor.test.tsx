@@ -222,7 +222,7 @@ describe('AccountSettings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
     expect(
       await screen.findByText(
-        'Check your inbox: the change to new@example.com takes effect when you open the confirmation link we sent.',
+        'Check both inboxes: the change to new@example.com takes effect when you open the confirmation links we sent to it and to your current address.',
       ),
     ).toBeTruthy();
     expect(updateUser).toHaveBeenCalledWith(
