@@ -1,7 +1,8 @@
 // Issue 13 in a real browser: the admin pages' own header, the team page (invite by e-mail, the
 // invitation's link to a first password, change a role, remove a member), the account page
-// (password, two-factor sign-in with a code computed from the QR code's secret) and the second
-// step of signing in, each checked with axe.
+// (password, address change through the links mailed to both addresses, two-factor sign-in with
+// a code computed from the QR code's secret) and the second step of signing in, each checked
+// with axe.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeStep, totpCode } from '../../server/auth/mfa/totp.ts';
@@ -158,6 +159,36 @@ describe('the account page and two-factor sign-in', () => {
     await page.getByLabel('6-digit code').fill(code());
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('heading', { level: 1, name: 'Blog Posts Management' }).waitFor();
+  });
+
+  it('changes the address once the links mailed to both addresses are opened', async () => {
+    const { page } = browsing;
+    await addSiteUser(site, 'moving@example.com', PASSWORD, 'editor');
+    await signIn(page, 'moving@example.com');
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByText('You sign in as moving@example.com.').waitFor();
+    await page.getByLabel('New e-mail address').fill('moved@example.com');
+    await page.getByRole('button', { name: 'Change e-mail address' }).click();
+    await page
+      .getByText(
+        'Check both inboxes: the change to moved@example.com takes effect when you open the confirmation links we sent to it and to your current address.',
+      )
+      .waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const [toCurrent] = await mailsTo(site, 'moving@example.com');
+    const [toNew] = await mailsTo(site, 'moved@example.com');
+    expect(toCurrent!.subject).toBe('Confirm the change of your e-mail address');
+    expect(toNew!.subject).toBe('Confirm your new e-mail address');
+    await page.goto(linkIn(toCurrent!));
+    await page.waitForURL(/\/admin\/account#message=Confirmation\+link\+accepted/);
+    await page.getByText('You sign in as moving@example.com.').waitFor();
+    await page.goto(linkIn(toNew!));
+    await page.getByText('You sign in as moved@example.com.').waitFor();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${site.url}/`);
+    await signIn(page, 'moved@example.com');
   });
 
   it('changes the password, which then signs in', async () => {
