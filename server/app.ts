@@ -225,7 +225,7 @@ export async function startServer(
   let site: Site | undefined;
   if (options.site !== false) {
     try {
-      site = await createSite({ dev: options.dev === true });
+      site = await createSite({ dev: options.dev === true, siteUrl: config.SITE_URL, log });
     } catch (error) {
       await closeBackend();
       throw error;

@@ -59,19 +59,6 @@ async function serving(cache: PageCache, key: string) {
 }
 
 describe('PageCache', () => {
-  it('keys only credential-free GET and HEAD requests, by host, path and query', () => {
-    const cache = new PageCache();
-    const url = new URL('http://x/blog?page=2');
-    const req = (method: string, headers: Record<string, string> = {}) =>
-      ({ method, headers: { host: 'agency.example', ...headers } }) as never;
-    expect(cache.keyOf(req('GET'), url)).toBe('agency.example /blog?page=2');
-    expect(cache.keyOf(req('HEAD'), url)).toBe('agency.example /blog?page=2');
-    expect(cache.keyOf(req('POST'), url)).toBeNull();
-    expect(cache.keyOf(req('GET', { authorization: 'Bearer x' }), url)).toBeNull();
-    expect(cache.keyOf(req('GET', { cookie: 'a=b' }), url)).toBeNull();
-    expect(cache.keyOf(req('GET', { 'cache-control': 'no-cache' }), url)).toBeNull();
-  });
-
   it('keeps only what a shared cache may keep', () => {
     const cache = new PageCache();
     cache.store('a', page('public, max-age=60'));
@@ -125,18 +112,75 @@ describe('PageCache', () => {
     expect(notModified.body.length).toBe(0);
   });
 
-  it('forgets a page when its time is up, and every page when cleared', async () => {
+  it('serves a page past its time as stale for a while, then forgets it, and every page when cleared', async () => {
     let now = 0;
-    const cache = new PageCache(undefined, () => now);
+    const cache = new PageCache(undefined, () => now, 30);
     cache.store('k', page(shared));
-    const get = await serving(cache, 'k');
+    const answer = (key: string) => {
+      const res = { writeHead: () => ({ end: () => {} }), end: () => {} } as never;
+      return cache.serve(key, { method: 'GET', headers: {} } as never, res);
+    };
     now = 59_999;
-    expect((await get()).status).toBe(200);
+    expect(await answer('k')).toBe('fresh');
     now = 60_000;
-    expect((await get()).status).toBe(404);
+    expect(await answer('k')).toBe('stale');
+    now = 89_999;
+    expect(await answer('k')).toBe('stale');
+    now = 90_000;
+    expect(await answer('k')).toBe(false);
+    expect(cache.size).toBe(0);
     cache.store('k', page(shared));
+    now = 200_000; // stale, and then the content changes: not even the stale copy is served
     cache.clear();
-    expect((await get()).status).toBe(404);
+    expect(await answer('k')).toBe(false);
+  });
+
+  it('adds a request’s own headers to the cached answer without keeping them', async () => {
+    const cache = new PageCache();
+    cache.store('k', page(shared));
+    server = createServer(async (req, res) => {
+      const extra = req.url === '/with' ? { 'set-cookie': ['visit=1; Path=/'] } : {};
+      await cache.serve('k', req, res, extra);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const withCookie = await fetch(`http://127.0.0.1:${port}/with`);
+    expect(withCookie.headers.get('set-cookie')).toBe('visit=1; Path=/');
+    const without = await fetch(`http://127.0.0.1:${port}/without`);
+    expect(without.headers.get('set-cookie')).toBeNull();
+    expect(await without.text()).toBe(await withCookie.text());
+  });
+
+  it('runs one render for concurrent callers of a key and shares its result', async () => {
+    const cache = new PageCache();
+    let renders = 0;
+    let finish!: (value: string) => void;
+    const render = () => {
+      renders++;
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    const waiting = Array.from({ length: 20 }, () => cache.once('k', render));
+    const other = cache.once('other', async () => 'other page');
+    finish('the page');
+    expect(await Promise.all(waiting)).toEqual(Array(20).fill('the page'));
+    expect(await other).toBe('other page');
+    expect(renders).toBe(1);
+    // Done: the next miss renders again.
+    const again = cache.once('k', render);
+    finish('the page, again');
+    expect(await again).toBe('the page, again');
+    expect(renders).toBe(2);
+  });
+
+  it('never shares a render begun before the content changed with a request after it', async () => {
+    const cache = new PageCache();
+    let finishOld!: (value: string) => void;
+    const old = cache.once('k', () => new Promise<string>((resolve) => (finishOld = resolve)));
+    cache.clear();
+    const fresh = cache.once('k', async () => 'after the edit');
+    finishOld('before the edit');
+    expect(await old).toBe('before the edit');
+    expect(await fresh).toBe('after the edit');
   });
 
   it('drops the least recently used pages beyond its size', async () => {
@@ -147,10 +191,10 @@ describe('PageCache', () => {
       return cache.serve(key, { method: 'GET', headers: {} } as never, res);
     };
     for (const key of ['a', 'b', 'c', 'd']) cache.store(key, page(shared));
-    expect(await serve('a')).toBe(true); // now b is the least recently used
+    expect(await serve('a')).toBe('fresh'); // now b is the least recently used
     cache.store('e', page(shared));
     expect(cache.size).toBe(4);
     const kept = await Promise.all(['a', 'b', 'c', 'd', 'e'].map(serve));
-    expect(kept).toEqual([true, false, true, true, true]);
+    expect(kept).toEqual(['fresh', false, 'fresh', 'fresh', 'fresh']);
   });
 });

@@ -3,6 +3,9 @@
 // for up to N seconds, to every visitor alike (its ETag and 304s included). A write to the posts
 // through the embedded /rest/v1 empties it at once, so an edit shows on the next request; against
 // a hosted Supabase project, whose writes this server never sees, N bounds how long an edit takes.
+// After N seconds a page is still served for a while (stale-while-revalidate) while one request
+// renders it anew, and concurrent misses for one key share one render (`once`, issue 18). Which
+// requests share a key is page-cache-key.ts's business.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import {
   compressBody,
@@ -24,6 +27,8 @@ export interface RenderedPage {
 interface Entry extends RenderedPage {
   storedAt: number;
   expiresAt: number;
+  /** Until then the page is served past its time while it is rendered anew. */
+  staleUntil: number;
   variants: Partial<Record<Encoding, Buffer>>;
   bytes: number;
 }
@@ -47,8 +52,15 @@ function header(headers: OutgoingHttpHeaders, name: string): string | undefined 
   return value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value);
 }
 
+/** How the cache answered: from a fresh copy, from an expired one (refresh it), or not at all. */
+export type Served = 'fresh' | 'stale' | false;
+
+/** Seconds an expired page is still served while one request renders it anew. */
+export const STALE_WHILE_REVALIDATE_SECONDS = 600;
+
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly rendering = new Map<string, Promise<unknown>>();
   private bytes = 0;
   /**
    * Counts the clears. A page rendered from data read before a write must not be kept after it:
@@ -58,22 +70,30 @@ export class PageCache {
 
   private readonly maxBytes: number;
   private readonly now: () => number;
+  private readonly staleMs: number;
 
-  constructor(maxBytes = 32 * 1024 * 1024, now: () => number = Date.now) {
+  constructor(
+    maxBytes = 32 * 1024 * 1024,
+    now: () => number = () => Date.now(),
+    staleSeconds = STALE_WHILE_REVALIDATE_SECONDS,
+  ) {
     this.maxBytes = maxBytes;
     this.now = now;
+    this.staleMs = staleSeconds * 1000;
   }
 
   /**
-   * The key of a request the cache may answer: a GET or HEAD that carries no credentials, by host
-   * (pages name their own origin when SITE_URL is unset) and path with query; null otherwise, and
-   * for a request that asks for a fresh copy (Cache-Control: no-cache, as a hard reload sends).
+   * Runs `render` for `key` unless a render of it is under way already, whose result is shared
+   * instead (request coalescing, as nginx's proxy_cache_lock does). A render begun before the
+   * content last changed is never shared with a request that came after the change.
    */
-  keyOf(req: IncomingMessage, url: URL): string | null {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-    if (req.headers.authorization || req.headers.cookie) return null;
-    if (/no-cache|no-store/i.test(String(req.headers['cache-control'] ?? ''))) return null;
-    return `${req.headers.host ?? ''} ${url.pathname}${url.search}`;
+  once<T>(key: string, render: () => Promise<T>): Promise<T> {
+    const slot = `${this.generation} ${key}`;
+    const running = this.rendering.get(slot) as Promise<T> | undefined;
+    if (running) return running;
+    const started = render().finally(() => this.rendering.delete(slot));
+    this.rendering.set(slot, started);
+    return started;
   }
 
   /**
@@ -95,6 +115,7 @@ export class PageCache {
       headers,
       storedAt,
       expiresAt: storedAt + maxAge * 1000,
+      staleUntil: storedAt + maxAge * 1000 + this.staleMs,
       variants: {},
       bytes: page.body.length,
     };
@@ -112,7 +133,7 @@ export class PageCache {
     }
   }
 
-  /** Empties the cache: the content behind the pages changed. */
+  /** Empties the cache, stale copies included: the content behind the pages changed. */
   clear(): void {
     this.generation += 1;
     this.entries.clear();
@@ -124,26 +145,33 @@ export class PageCache {
   }
 
   /**
-   * Answers the request from the cache when it holds a fresh copy: 304 when If-None-Match names
-   * its ETag, else the page in the encoding the client accepts. False when it holds none.
+   * Answers the request from the cache when it holds a copy, fresh or still within its stale
+   * time: 304 when If-None-Match names its ETag, else the page in the encoding the client
+   * accepts, with `extra` headers of this request only (a Set-Cookie). False when it holds none.
    */
-  async serve(key: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  async serve(
+    key: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    extra: OutgoingHttpHeaders = {},
+  ): Promise<Served> {
     const entry = this.entries.get(key);
     if (!entry) return false;
     const now = this.now();
-    if (now >= entry.expiresAt) {
+    if (now >= entry.staleUntil) {
       this.remove(key);
       return false;
     }
+    const served = now < entry.expiresAt ? 'fresh' : 'stale';
     // Most recently used last: the first entries are the first to go.
     this.entries.delete(key);
     this.entries.set(key, entry);
     const age = String(Math.floor((now - entry.storedAt) / 1000));
     if (ifNoneMatchMatches(req.headers['if-none-match'], entry.etag)) {
-      const headers = { ...entry.headers, etag: entry.etag, age };
+      const headers = { ...entry.headers, ...extra, etag: entry.etag, age };
       delete headers['content-type'];
       res.writeHead(304, 'Not Modified', headers).end();
-      return true;
+      return served;
     }
     const encoding: Encoding =
       entry.body.length >= MIN_COMPRESSIBLE_BYTES
@@ -158,13 +186,14 @@ export class PageCache {
     }
     res.writeHead(200, {
       ...entry.headers,
+      ...extra,
       etag: entry.etag,
       age,
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
       'content-length': body.length,
     });
     res.end(req.method === 'HEAD' ? undefined : body);
-    return true;
+    return served;
   }
 
   private remove(key: string): void {

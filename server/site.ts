@@ -5,9 +5,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestListener } from '@react-router/node';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { compressResponse } from './compression.ts';
 import { MAX_BODY_BYTES, sendJson, type Handler } from './http.ts';
 import { PageCache } from './page-cache.ts';
+import { sharedRequestOf, type SharedRequest } from './page-cache-key.ts';
+import { pageCacheDeclarations } from './page-cache-routes.ts';
+import { RenderGate } from './render-gate.ts';
+import { asPage, renderShared, sendRendered, type RenderedResponse } from './render-shared-page.ts';
 import { serveStatic } from './static.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,7 +46,32 @@ function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): boolean
   return true;
 }
 
-export async function createSite(options: { dev: boolean }): Promise<Site> {
+/** Over the render bound: a fast answer that says when to come back, instead of a long wait. */
+function sendBusy(res: ServerResponse): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = 'The site is busy: please try again in a moment.\n';
+  res.writeHead(503, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'Retry-After': '1',
+  });
+  res.end(text);
+}
+
+function headerText(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+export interface SiteOptions {
+  dev: boolean;
+  /** SITE_URL, when set: the public origin behind a proxy. */
+  siteUrl?: string;
+  log?: (line: string) => void;
+}
+
+export async function createSite(options: SiteOptions): Promise<Site> {
   if (options.dev) {
     // Only development needs Vite; production never loads it.
     const vite = await import('vite');
@@ -69,10 +99,45 @@ export async function createSite(options: { dev: boolean }): Promise<Site> {
   if (!existsSync(serverBuild)) {
     throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
   }
-  const build = await import(pathToFileURL(serverBuild).href);
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const listener = createRequestListener({ build, mode: 'production' });
+  const renderPage = createRequestHandler(build, 'production');
   const clientDir = path.join(root, 'build/client');
   const pages = new PageCache();
+  const renders = new RenderGate();
+  const declarationOf = pageCacheDeclarations(build.routes);
+  const log = options.log ?? console.log;
+
+  /** Renders a request as it is, into its own response (pages no one shares, and posts). */
+  const renderOwn = async (req: IncomingMessage, res: ServerResponse) => {
+    // Pages are compressed and validated (ETag, 304) on their way out. HEAD is rendered as
+    // GET, so that its ETag and Content-Length are those of the page; the body is dropped.
+    const method = req.method ?? 'GET';
+    compressResponse(req, res, { method });
+    if (method === 'HEAD') req.method = 'GET';
+    await listener(req, res);
+  };
+
+  /**
+   * Renders the shared copy under the render bound and keeps it when its headers allow; null
+   * when the bound refused it. The result goes to every request that waited for it.
+   */
+  const renderAndKeep = async (
+    req: IncomingMessage,
+    shared: SharedRequest,
+  ): Promise<RenderedResponse | null> => {
+    const generation = pages.generation;
+    let rendered: RenderedResponse | undefined;
+    const client = headerText(req, 'x-forwarded-for') ?? '';
+    const ran = await renders.run(client, async () => {
+      rendered = await renderShared(renderPage, req, shared);
+    });
+    if (!ran || !rendered) return null;
+    const page = asPage(rendered);
+    if (page) pages.store(shared.key, page, generation);
+    return rendered;
+  };
+
   return {
     invalidate: () => pages.clear(),
     async handle(req, res, url) {
@@ -81,18 +146,44 @@ export async function createSite(options: { dev: boolean }): Promise<Site> {
       // their other security headers in app/entry.server.tsx.
       res.setHeader('X-Content-Type-Options', 'nosniff');
       if (await serveStatic(clientDir, req, res, url)) return;
-      // Pages are compressed and validated (ETag, 304) on their way out. HEAD is rendered as
-      // GET, so that its ETag and Content-Length are those of the page; the body is dropped.
       const method = req.method ?? 'GET';
-      const key = pages.keyOf(req, url);
-      if (key !== null && (await pages.serve(key, req, res))) return;
-      const generation = pages.generation;
-      compressResponse(req, res, {
-        method,
-        onBuffered: key === null ? undefined : (page) => pages.store(key, page, generation),
+      const declaration = declarationOf(url.pathname);
+      const shared = declaration ? sharedRequestOf(req, url, declaration) : null;
+      if (!declaration || !shared) {
+        // The booking form's post (lead intake) is never refused here; every GET render is bounded.
+        if (method !== 'GET' && method !== 'HEAD') return renderOwn(req, res);
+        const client = headerText(req, 'x-forwarded-for') ?? '';
+        if (!(await renders.run(client, () => renderOwn(req, res), res))) sendBusy(res);
+        return;
+      }
+
+      // This request's own cookies (an ad click's attribution), never part of the shared copy.
+      const cookies =
+        declaration.visitorCookies?.({
+          url: new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`),
+          header: (name) => headerText(req, name),
+          publicOrigin: options.siteUrl,
+        }) ?? [];
+      const extra = cookies.length > 0 ? { 'set-cookie': cookies } : {};
+      const served = await pages.serve(shared.key, req, res, extra);
+      if (served === 'fresh') return;
+      if (served === 'stale') {
+        // Served from the expired copy; one request renders it anew for the next ones.
+        pages
+          .once(shared.key, () => renderAndKeep(req, shared))
+          .catch((error: Error) => log(`Refreshing ${shared.path} failed: ${error.stack}`));
+        return;
+      }
+      // A miss: one request renders, the others that miss meanwhile wait for its page and are
+      // answered from the cache (with an Age), or with the same answer when it was not kept.
+      let rendering = false;
+      const rendered = await pages.once(shared.key, () => {
+        rendering = true;
+        return renderAndKeep(req, shared);
       });
-      if (method === 'HEAD') req.method = 'GET';
-      await listener(req, res);
+      if (rendered === null) return sendBusy(res);
+      if (!rendering && (await pages.serve(shared.key, req, res, extra))) return;
+      sendRendered(req, res, rendered, extra);
     },
     close: async () => {},
   };

@@ -4,7 +4,7 @@ import { BlogList, blogPagePath } from '~/features/blog/blog-list';
 import { blogCopy } from '~/features/blog/copy';
 import { languageFromPath } from '~/i18n/locale';
 import { pageMeta } from '~/i18n/page-meta';
-import { sharedPageHeaders } from '~/config/caching';
+import { sharedPageHandle, sharedPageHeaders } from '~/config/caching';
 import type { HydrationHandle } from '~/ui/page-hydration';
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -38,8 +38,14 @@ export const meta: Route.MetaFunction = (args) => {
 /** The same for every visitor: kept a minute by shared caches (see app/config/caching.ts). */
 export const headers = sharedPageHeaders;
 
-/** Server-rendered HTML with app/enhance's script: React never loads here. */
-export const handle: HydrationHandle = { hydrate: false };
+/**
+ * Server-rendered HTML with app/enhance's script: React never loads here. Its shared copy depends
+ * on ?page=N and on no other query parameter.
+ */
+export const handle = {
+  hydrate: false,
+  ...sharedPageHandle({ query: ['page'] }),
+} satisfies HydrationHandle;
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
   return <BlogList result={loaderData} />;

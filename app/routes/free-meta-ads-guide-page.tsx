@@ -5,13 +5,14 @@ import { pageMeta } from '~/i18n/page-meta';
 import { MAILERLITE_FORMS_ORIGIN } from '~/ui/signup-frame';
 import type { SecurityHandle } from '~/security/security-headers.server';
 import type { HydrationHandle } from '~/ui/page-hydration';
-import { sharedPageHeaders } from '~/config/caching';
+import { sharedPageHandle, sharedPageHeaders } from '~/config/caching';
 
 /** The page frames the provider's hosted sign-up form, and never loads React in the browser. */
-export const handle: SecurityHandle & HydrationHandle = {
+export const handle = {
   csp: { frameSrc: [MAILERLITE_FORMS_ORIGIN] },
   hydrate: false,
-};
+  ...sharedPageHandle(),
+} satisfies SecurityHandle & HydrationHandle;
 
 export function loader() {
   return { forms: signupForms('guide') };

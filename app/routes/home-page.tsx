@@ -1,7 +1,7 @@
 import type { Route } from './+types/home-page';
 import { HomePage } from '~/features/home/home-page';
 import { agencyJsonLd, pageMeta } from '~/i18n/page-meta';
-import { sharedPageHeaders } from '~/config/caching';
+import { sharedPageHandle, sharedPageHeaders } from '~/config/caching';
 import type { HydrationHandle } from '~/ui/page-hydration';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers = sharedPageHeaders;
 
 /** Server-rendered HTML with app/enhance's script: React never loads here. */
-export const handle: HydrationHandle = { hydrate: false };
+export const handle = { hydrate: false, ...sharedPageHandle() } satisfies HydrationHandle;
 
 export default function HomePageRoute() {
   return <HomePage />;

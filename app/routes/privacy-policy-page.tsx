@@ -1,7 +1,7 @@
 import type { Route } from './+types/privacy-policy-page';
 import { PrivacyPolicy, policyDay } from '~/features/legal/privacy-policy';
 import { pageMeta } from '~/i18n/page-meta';
-import { sharedPageHeaders } from '~/config/caching';
+import { sharedPageHandle, sharedPageHeaders } from '~/config/caching';
 import type { HydrationHandle } from '~/ui/page-hydration';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.privacyPolicy);
@@ -18,7 +18,7 @@ export function loader() {
 export const headers = sharedPageHeaders;
 
 /** Server-rendered HTML with app/enhance's script: React never loads here. */
-export const handle: HydrationHandle = { hydrate: false };
+export const handle = { hydrate: false, ...sharedPageHandle() } satisfies HydrationHandle;
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
   return <PrivacyPolicy today={loaderData.today} />;

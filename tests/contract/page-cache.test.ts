@@ -1,28 +1,57 @@
-// The site's page cache on the built site: a public page is rendered once and then answered from
-// memory, and a write to the posts through /rest/v1 (the blog manager's) shows on the very next
-// request: an edited title, an unpublished post gone, a new post listed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
-
-let site: RunningSite;
-beforeAll(async () => {
-  site = await startSite({ SEED_DEMO: 'true' });
-});
-afterAll(async () => site?.stop());
+// The site's page cache on the built site, on both databases: a public page is rendered once and
+// then answered from memory; a write to the posts through /rest/v1 (the blog manager's) shows on
+// the very next request. Issue 18: one copy per page, not per click or cookie (the key: declared
+// query parameters only, a consent cookie at most a variant, a session cookie past the cache, a
+// visitor's no-cache ignored), concurrent misses sharing one render, and an expired page served
+// while one request renders it anew. A response without an Age header was rendered for it.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 const path = '/blog/three-email-welcome-sequence';
-const get = async (at: string, headers: Record<string, string> = {}) => {
-  const response = await fetch(site.url + at, { headers });
-  return { response, body: await response.text() };
+let clicks = 0;
+/** A landing address as an ad click makes one: a click id no one sent before. */
+const adClick = (at: string) => {
+  clicks += 1;
+  return `${at}?utm_source=meta&utm_medium=paid&fbclid=IwAR${Date.now()}x${clicks}&gclid=Cj0K${clicks}&msclkid=${clicks}`;
 };
 
-describe('the page cache', () => {
+describe.each(backendKinds)('the page cache on %s', (kind) => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    backend = await startTestBackend(kind, { SEED_DEMO: 'true' }, { site: true });
+  });
+  afterAll(async () => backend?.close());
+  afterEach(() => vi.useRealTimers());
+
+  const get = async (at: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(backend.url + at, { headers });
+    return { response, body: await response.text(), age: response.headers.get('age') };
+  };
+  let admin: ReturnType<TestBackend['signedIn']> | undefined;
+  /** A write to the posts through /rest/v1, as the blog manager makes one: it empties the cache. */
+  const emptyCache = async () => {
+    admin ??= backend.signedIn();
+    const { error } = await (
+      await admin
+    )
+      .from('blog_posts')
+      .update({ author: `Author ${Date.now()}` })
+      .eq('slug', 'three-email-welcome-sequence');
+    expect(error).toBeNull();
+  };
+  /** Sets the post's title in the database itself, which the server never hears of. */
+  const retitleBehindTheServer = (title: string) =>
+    backend.db.query(
+      `update public.blog_posts set title = $1 where slug = 'three-email-welcome-sequence'`,
+      [title],
+    );
+
   it('renders a post once, then answers it from memory with its headers and ETag', async () => {
     const first = await get(path);
     expect(first.response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
-    expect(first.response.headers.get('age')).toBeNull();
+    expect(first.age).toBeNull();
     const second = await get(path);
-    expect(second.response.headers.get('age')).toMatch(/^\d+$/);
+    expect(second.age).toMatch(/^\d+$/);
     expect(second.body).toBe(first.body);
     for (const name of ['etag', 'content-security-policy', 'content-type', 'vary'])
       expect(second.response.headers.get(name), name).toBe(first.response.headers.get(name));
@@ -30,37 +59,127 @@ describe('the page cache', () => {
     expect((await get(path, { 'if-none-match': etag })).response.status).toBe(304);
   });
 
-  it('never keeps the booking page, whose form is signed per visit, nor a missing page', async () => {
-    for (const uncached of ['/book-call', '/blog/no-such-post']) {
-      await get(uncached);
-      expect((await get(uncached)).response.headers.get('age'), uncached).toBeNull();
+  it('answers an ad click’s unique tracking parameters with the one copy, whose HTML names none', async () => {
+    const plain = await get(path);
+    for (const kindOfClick of [adClick(path), `${path}?utm_campaign=x&unknown=${Date.now()}`]) {
+      const clicked = await get(kindOfClick);
+      expect(clicked.response.status).toBe(200);
+      expect(clicked.age, kindOfClick).not.toBeNull();
+      expect(clicked.body).toBe(plain.body);
     }
+    // Rendered from a click, the copy holds no trace of it either.
+    await emptyCache();
+    const renderedForClick = await get(adClick(path));
+    expect(renderedForClick.age).toBeNull();
+    expect(renderedForClick.body).not.toMatch(/fbclid|gclid|msclkid|utm_/);
   });
 
-  it('shows a write to the posts on the next request', async () => {
+  it('keeps the page number of the blog list, a declared parameter, in the key', async () => {
+    const list = await get('/blog');
+    expect(list.response.status).toBe(200);
+    expect((await get('/blog?utm_source=x')).age).not.toBeNull();
+    // The demo's posts fill one page: page 2 is not the list's copy but its own answer.
+    expect((await get('/blog?page=2')).response.status).toBe(404);
+    expect((await get('/blog?page=2&fbclid=abc')).response.status).toBe(404);
+  });
+
+  it('serves visitors with cookies the same copy, a consent choice one variant per state', async () => {
+    await get('/');
+    const other = await get('/', { cookie: '_ga=GA1.1.123; visit_attribution=%7B%7D' });
+    expect(other.age).not.toBeNull();
+    const rejected = await get('/', { cookie: 'cookie_consent=rejected' });
+    expect(rejected.age).toBeNull(); // its own variant, rendered once
+    const rejectedAgain = await get('/', { cookie: 'theme=dark; cookie_consent=rejected' });
+    expect(rejectedAgain.age).not.toBeNull();
+    expect((await get('/', { cookie: 'cookie_consent=accepted' })).age).toBeNull();
+    expect((await get('/', { cookie: 'cookie_consent=accepted' })).age).not.toBeNull();
+    // A value outside the declared states is no choice: the plain copy, no new variant.
+    expect((await get('/', { cookie: 'cookie_consent=id-8f1c2a' })).age).not.toBeNull();
+  });
+
+  it('renders every request of a signed-in session afresh', async () => {
     await get(path);
-    await get('/blog');
-    const admin = await signedInAdmin(site);
-    const edited = await admin
+    for (let n = 0; n < 2; n++) {
+      const signedIn = await get(path, { cookie: 'sb-local-auth-token=eyJhbGciOi' });
+      expect(signedIn.response.status).toBe(200);
+      expect(signedIn.age).toBeNull();
+    }
+    expect((await get(path, { authorization: `Bearer ${backend.anonKey}` })).age).toBeNull();
+  });
+
+  it('ignores an anonymous visitor’s no-cache, and still shows an edit at once', async () => {
+    await get(path);
+    const reload = { 'cache-control': 'no-cache', pragma: 'no-cache' };
+    expect((await get(path, reload)).age).not.toBeNull();
+    expect((await get(path, { 'cache-control': 'max-age=0' })).age).not.toBeNull();
+
+    admin ??= backend.signedIn();
+    const edited = await (
+      await admin
+    )
       .from('blog_posts')
       .update({ title: 'A title edited a moment ago' })
       .eq('slug', 'three-email-welcome-sequence');
     expect(edited.error).toBeNull();
-    const after = await get(path);
-    expect(after.response.headers.get('age')).toBeNull();
+    const after = await get(path, reload);
+    expect(after.age).toBeNull();
     expect(after.body).toContain('A title edited a moment ago');
     expect((await get('/blog')).body).toContain('A title edited a moment ago');
+  });
 
-    // Reading posts as the administrator changes nothing, and keeps the cache.
-    await admin.from('blog_posts').select('id').limit(1);
-    expect((await get(path)).response.headers.get('age')).not.toBeNull();
+  it('sets an ad click’s attribution cookie on its answer alone, never keeping it in the copy', async () => {
+    await get(path);
+    const landing = await get(adClick(path));
+    expect(landing.age).not.toBeNull();
+    const cookie = landing.response.headers.get('set-cookie');
+    expect(cookie).toMatch(/^visit_attribution=.+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    expect(decodeURIComponent(cookie!)).toContain('"utm_source":"meta"');
+    const next = await get(path);
+    expect(next.age).not.toBeNull();
+    expect(next.response.headers.get('set-cookie')).toBeNull();
+    // A miss rendered for a click: the cookie on its answer, none in the copy kept from it.
+    await emptyCache();
+    const rendered = await get(adClick(path));
+    expect(rendered.age).toBeNull();
+    expect(rendered.response.headers.get('set-cookie')).toMatch(/^visit_attribution=/);
+    expect((await get(path)).response.headers.get('set-cookie')).toBeNull();
+  });
 
-    const hidden = await admin
-      .from('blog_posts')
-      .update({ is_published: false, published_date: null })
-      .eq('slug', 'three-email-welcome-sequence');
-    expect(hidden.error).toBeNull();
-    expect((await get(path)).response.status).toBe(404);
-    expect((await get('/blog')).body).not.toContain('A title edited a moment ago');
+  it('never keeps the booking page, whose form is signed per visit, nor a missing page', async () => {
+    for (const uncached of ['/book-call', '/blog/no-such-post']) {
+      await get(uncached);
+      expect((await get(uncached)).age, uncached).toBeNull();
+    }
+  });
+
+  it('renders once for 20 concurrent misses of one page, and answers them all', async () => {
+    await retitleBehindTheServer('Twenty at once');
+    await emptyCache(); // the next requests all miss
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(adClick(path))));
+    expect(answers.map((answer) => answer.response.status)).toEqual(Array(20).fill(200));
+    expect(answers.filter((answer) => answer.age === null)).toHaveLength(1);
+    for (const answer of answers) expect(answer.body).toContain('Twenty at once');
+  });
+
+  it('serves an expired page while one request renders it anew', async () => {
+    await get(path);
+    await retitleBehindTheServer('Renewed in the background');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61_000); // past the page's s-maxage of 60 s
+
+    const stale = await Promise.all(Array.from({ length: 10 }, () => get(path)));
+    for (const answer of stale) {
+      expect(answer.response.status).toBe(200);
+      expect(Number(answer.age)).toBeGreaterThanOrEqual(60);
+      expect(answer.body).not.toContain('Renewed in the background');
+    }
+    await vi.waitFor(
+      async () => {
+        const renewed = await get(path);
+        expect(renewed.body).toContain('Renewed in the background');
+        expect(Number(renewed.age)).toBeLessThan(60);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });

@@ -19,6 +19,7 @@ import type { AppSupabaseClient } from '~/data/supabase';
 import { getServerSupabase } from '~/data/supabase.server';
 import { languageFromPath, localizedPath } from '~/i18n/locale';
 import { attributionFromFormData, requestAttribution } from '~/visit/attribution';
+import { withCookieAttribution } from '~/visit/attribution-cookie';
 import type { ConsultationActionData } from './action-data';
 import { FORM_START_FIELD, HONEYPOT_FIELD, THANK_YOU_PATH } from './constants';
 import { consultationCopy } from './copy';
@@ -89,9 +90,12 @@ export async function consultationAction(
   const formStartField = formData.get(FORM_START_FIELD);
   const formStart = typeof formStartField === 'string' ? formStartField : '';
   // The visit's first page as the browser recorded it (or the loader rendered it); a hand-made
-  // post without those fields is attributed from its own address.
-  const attribution =
-    attributionFromFormData(formData) ?? requestAttribution(request, context.publicOrigin);
+  // post without those fields is attributed from its own address. Either gives way to the ad
+  // click in the visitor's cookie when it names no campaign itself.
+  const attribution = withCookieAttribution(
+    attributionFromFormData(formData) ?? requestAttribution(request, context.publicOrigin),
+    request.headers.get('cookie'),
+  );
   const clientAddress = visitorAddress(request);
   const visitor = clientAddress ?? 'an unknown address';
 

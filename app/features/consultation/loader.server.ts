@@ -1,8 +1,10 @@
 // What the consultation page renders into its form on the server: the signed start time (the
-// minimum fill time counts from it) and the attribution the request itself shows, so a form sent
-// without JavaScript carries both. The hydrated form replaces the attribution with the visit's.
+// minimum fill time counts from it) and the attribution the request itself shows, or else the ad
+// click's the visitor's cookie holds (attribution-cookie.ts), so a form sent without JavaScript
+// carries both. The hydrated form replaces the attribution with the visit's.
 import { consultationFormSettings, publicSiteUrl } from '~/data/config.server';
 import { requestAttribution, type Attribution } from '~/visit/attribution';
+import { withCookieAttribution } from '~/visit/attribution-cookie';
 import { signFormStart } from './form-token.server';
 
 export interface ConsultationPageData {
@@ -13,6 +15,9 @@ export interface ConsultationPageData {
 export function consultationPageData(request: Request, now = Date.now()): ConsultationPageData {
   return {
     formStart: signFormStart(now, consultationFormSettings().secret),
-    attribution: requestAttribution(request, publicSiteUrl(request)),
+    attribution: withCookieAttribution(
+      requestAttribution(request, publicSiteUrl(request)),
+      request.headers.get('cookie'),
+    ),
   };
 }
