@@ -1,31 +1,241 @@
-import { PGlite } from '@electric-sql/pglite';
+// PGlite (PostgreSQL as WebAssembly) in a worker thread (pglite-worker.ts), so that a statement
+// never holds the thread that answers requests, and statement_timeout holds as on PostgreSQL:
+// WebAssembly cannot be interrupted from inside, so when a statement outlives the timeout in
+// effect, this thread ends the worker and starts a new one on the same directory. PGlite then
+// recovers from its write-ahead log as after a crash: what was committed stays.
+import { closeSync, readdirSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult } from './types.ts';
+import type { Call, ErrorFields, Reply, WorkerData, WorkerMessage } from './pglite-worker.ts';
 
-// Like the pg adapter: every value stays PostgreSQL's own text (bool 't'/'f', json as text…).
-// OIDs: bool, bytea, int8, int2, int4, json, float4, float8, timestamp, timestamptz, date, numeric, jsonb.
-const textOids = [16, 17, 20, 21, 23, 114, 700, 701, 1114, 1184, 1082, 1700, 3802];
-const textParsers = Object.fromEntries(textOids.map((oid) => [oid, (value: string) => value]));
+const workerUrl = new URL('./pglite-worker.ts', import.meta.url);
 
-function wrap(conn: Pick<PGlite, 'query' | 'exec'>): Queryable {
-  return {
-    async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
-      const result = await conn.query<R>(sql, params);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
-    },
-    async exec(sql: string) {
-      await conn.exec(sql);
-    },
-  };
+function postgresError(fields: ErrorFields): Error {
+  const { message, ...rest } = fields;
+  return Object.assign(new Error(message), rest);
+}
+
+/** What PostgreSQL answers for a statement that ran past statement_timeout. */
+function timeoutError(): Error {
+  return postgresError({
+    message: 'canceling statement due to statement timeout',
+    severity: 'ERROR',
+    code: '57014',
+  });
+}
+
+/** A call made inside a transaction whose worker was ended, as PostgreSQL answers it. */
+function abortedError(): Error {
+  return postgresError({
+    message: 'current transaction is aborted, commands ignored until end of transaction block',
+    severity: 'ERROR',
+    code: '25P02',
+  });
+}
+
+interface Pending {
+  call: Call;
+  resolve: (reply: Reply) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * File descriptors an ended worker left open in the directory: a worker's files are the
+ * process's, and ending the thread does not close them. Linux only (/proc); elsewhere they stay.
+ */
+function closeLeftFiles(directory: string) {
+  let fds: string[];
+  try {
+    fds = readdirSync('/proc/self/fd');
+  } catch {
+    return;
+  }
+  const inside = path.resolve(directory) + path.sep;
+  for (const fd of fds) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${fd}`).startsWith(inside)) closeSync(Number(fd));
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
+class PgliteWorker {
+  readonly #directory: string;
+  /** Undefined from the moment a worker is ended until its successor is up. */
+  #worker: Worker | undefined;
+  #ready!: Promise<Worker>;
+  /** Calls sent to the worker and not yet answered; it runs them in this order. */
+  #inFlight: Pending[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  /** statement_timeout in effect for the worker's next statement, in ms; 0 is none. */
+  #timeoutMs = 0;
+  #nextId = 0;
+  /** Counts ended workers: a transaction begun on an ended worker is gone. */
+  generation = 0;
+
+  constructor(directory: string) {
+    this.#directory = directory;
+  }
+
+  start(): Promise<Worker> {
+    const worker = new Worker(workerUrl, {
+      workerData: { directory: this.#directory } satisfies WorkerData,
+    });
+    this.#ready = new Promise<Worker>((resolve, reject) => {
+      const failed = (error: Error) => {
+        worker.off('message', started);
+        void worker.terminate();
+        reject(error);
+      };
+      const exited = (code: number) => failed(new Error(`PGlite's worker exited (${code})`));
+      const started = (message: WorkerMessage) => {
+        if (!('ready' in message)) return;
+        worker.off('message', started).off('error', failed).off('exit', exited);
+        this.#worker = worker;
+        this.#timeoutMs = message.timeoutMs;
+        worker.on('message', (reply: WorkerMessage) => this.#answered(worker, reply));
+        worker.on('error', (error) => this.#lost(worker, error));
+        worker.on('exit', (code) => this.#lost(worker, new Error(`PGlite exited (${code})`)));
+        worker.unref();
+        resolve(worker);
+      };
+      worker.on('message', started).once('error', failed).once('exit', exited);
+    });
+    return this.#ready;
+  }
+
+  /** Sends a call once the worker is up; the answer, or the error, comes back in order. */
+  async send(call: Omit<Call, 'id'>): Promise<QueryResult<never>> {
+    const worker = await this.#ready;
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      const pending = { call: { ...call, id: this.#nextId++ }, resolve, reject };
+      this.#inFlight.push(pending);
+      worker.postMessage(pending.call);
+      if (this.#inFlight.length === 1) {
+        worker.ref();
+        this.#watch();
+      }
+    });
+    if ('error' in reply) throw postgresError(reply.error);
+    return { rows: reply.rows as never[], rowCount: reply.rowCount };
+  }
+
+  /** Times the statement the worker runs now, the first one in flight. */
+  #watch() {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#inFlight.length === 0 || this.#timeoutMs === 0) return;
+    this.#timer = setTimeout(() => this.#end(timeoutError()), this.#timeoutMs);
+  }
+
+  #answered(worker: Worker, message: WorkerMessage) {
+    if (worker !== this.#worker || !('id' in message)) return;
+    this.#timeoutMs = message.timeoutMs;
+    this.#inFlight.shift()?.resolve(message);
+    if ('fatal' in message && message.fatal) return this.#end(abortedError());
+    if (this.#inFlight.length === 0) worker.unref();
+    this.#watch();
+  }
+
+  #lost(worker: Worker, error: Error) {
+    if (worker === this.#worker) this.#end(error);
+  }
+
+  /**
+   * Ends the worker: the running statement gets `error`, the calls behind it (the same
+   * transaction's, as only one runs at a time) fail as PostgreSQL fails them after an error, and
+   * a new worker starts on the same directory.
+   */
+  #end(error: Error) {
+    const worker = this.#worker;
+    if (!worker) return;
+    this.#worker = undefined;
+    this.generation++;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const [running, ...behind] = this.#inFlight;
+    this.#inFlight = [];
+    running?.reject(error);
+    for (const pending of behind) pending.reject(abortedError());
+    this.#ready = (async () => {
+      await worker.terminate();
+      closeLeftFiles(this.#directory);
+      return this.start();
+    })();
+    // Calls that wait for the new worker hear of its failure; nobody else has to.
+    this.#ready.catch(() => undefined);
+  }
+
+  async close() {
+    const worker = await this.#ready;
+    this.#worker = undefined;
+    await new Promise<void>((resolve) => {
+      worker.on('message', (message: WorkerMessage) => {
+        if ('closed' in message) resolve();
+      });
+      worker.ref();
+      worker.postMessage({ close: true });
+    });
+    await worker.terminate();
+  }
 }
 
 /** Embedded PostgreSQL (WebAssembly) persisted in a directory; one process per directory. */
 export async function openPglite(directory: string): Promise<Database> {
-  const pg = await PGlite.create(directory, { parsers: textParsers });
-  const base = wrap(pg);
+  const connection = new PgliteWorker(directory);
+  await connection.start();
+  // PGlite has one connection: a transaction has it to itself, and statements outside wait.
+  let turn: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const result = turn.then(fn);
+    turn = result.catch(() => undefined);
+    return result;
+  }
+  const run = <R>(sql: string, params: unknown[] | undefined) =>
+    exclusive(() => connection.send({ sql, params }) as Promise<QueryResult<R>>);
   return {
-    ...base,
-    // PGlite has one connection; its transaction() holds a lock so requests queue, not interleave.
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
+    query: (sql, params = []) => run(sql, params),
+    exec: async (sql) => {
+      await run(sql, undefined);
+    },
+    transaction: (fn) =>
+      exclusive(async () => {
+        let begun = false;
+        let generation = 0;
+        const send = <R>(sql: string, params: unknown[] | undefined) => {
+          if (begun && generation !== connection.generation) return Promise.reject(abortedError());
+          const begin = !begun;
+          begun = true;
+          generation = connection.generation;
+          return connection.send({ sql, params, begin }) as Promise<QueryResult<R>>;
+        };
+        const tx: Queryable = {
+          query: (sql, params = []) => send(sql, params),
+          exec: async (sql) => {
+            await send(sql, undefined);
+          },
+        };
+        // A transaction that never ran a statement has nothing to commit or roll back.
+        const end = async (sql: 'commit' | 'rollback') => {
+          if (!begun) return;
+          if (generation !== connection.generation) {
+            if (sql === 'commit') throw abortedError();
+            return;
+          }
+          await connection.send({ sql });
+        };
+        let result;
+        try {
+          result = await fn(tx);
+        } catch (error) {
+          await end('rollback').catch(() => undefined);
+          throw error;
+        }
+        await end('commit');
+        return result;
+      }),
+    close: () => exclusive(() => connection.close()),
   };
 }

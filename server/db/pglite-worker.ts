@@ -1,0 +1,259 @@
+// The worker thread that runs PGlite (server/db/pglite.ts starts it): a statement here never holds
+// the Node thread that answers requests, and the main thread can end the worker when a statement
+// outlives its statement_timeout, which WebAssembly PostgreSQL cannot enforce itself.
+//
+// Statements go to PostgreSQL as wire-protocol messages, one batch per call: PGlite's own query()
+// makes six round trips into WebAssembly per statement (parse, describe, bind, describe, execute,
+// sync) and plans each statement anew. Here a call is a single batch, and each statement text is
+// prepared once and then only bound and run, as the pg adapter and PostgREST do.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, protocol } from '@electric-sql/pglite';
+import { toParameter } from './pglite-values.ts';
+
+export interface WorkerData {
+  directory: string;
+}
+
+export interface Call {
+  id: number;
+  sql: string;
+  /** Absent for a script of several statements (the simple query protocol, no parameters). */
+  params?: unknown[];
+  /** Open a transaction first. */
+  begin?: boolean;
+}
+
+/** A PostgreSQL error's fields, which survive the thread boundary as a plain object. */
+export type ErrorFields = { message: string } & Record<string, unknown>;
+
+export type Reply =
+  | { id: number; rows: Record<string, string | null>[]; rowCount: number; timeoutMs: number }
+  | { id: number; error: ErrorFields; timeoutMs: number; fatal?: boolean };
+
+export type WorkerMessage = Reply | { ready: true; timeoutMs: number } | { closed: true };
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+type Message<K extends keyof typeof protocol.messages> = InstanceType<
+  Extract<(typeof protocol.messages)[K], abstract new (...args: never[]) => unknown>
+>;
+
+interface Result {
+  rows: Record<string, string | null>[];
+  rowCount: number;
+}
+
+/** Like the pg adapter: past this many distinct texts (requests can vary without end), no more. */
+const MAX_PREPARED = 500;
+const statementNames = new Map<string, string>();
+let nextName = 0;
+
+const TIMEOUT_SQL = "select current_setting('statement_timeout')";
+const UNIT_MS: Record<string, number> = {
+  us: 0.001,
+  ms: 1,
+  s: 1000,
+  min: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/** statement_timeout as SHOW prints it ('3s', '1500ms', '0') in milliseconds; 0 is none. */
+export function timeoutMs(setting: string): number {
+  const match = /^(\d+)\s*([a-z]*)$/.exec(setting.trim());
+  if (!match) return 0;
+  return Number(match[1]) * (UNIT_MS[match[2] || 'ms'] ?? 1);
+}
+
+/** The rows and counts of each statement in a batch, or its first error. */
+function results(messages: BackendMessage[]): {
+  results: Result[];
+  error?: ErrorFields;
+  status: string;
+  /** How many statements were parsed (prepared). */
+  parsed: number;
+} {
+  const done: Result[] = [];
+  let fields: string[] = [];
+  let rows: Record<string, string | null>[] = [];
+  let error: ErrorFields | undefined;
+  let status = 'I';
+  let parsed = 0;
+  for (const message of messages) {
+    switch (message.name) {
+      case 'parseComplete':
+        parsed++;
+        break;
+      case 'rowDescription':
+        fields = (message as Message<'RowDescriptionMessage'>).fields.map((f) => f.name);
+        break;
+      case 'dataRow': {
+        const values = (message as Message<'DataRowMessage'>).fields;
+        const row: Record<string, string | null> = {};
+        for (let i = 0; i < fields.length; i++) row[fields[i]!] = values[i] ?? null;
+        rows.push(row);
+        break;
+      }
+      case 'commandComplete': {
+        const count = /(\d+)$/.exec((message as Message<'CommandCompleteMessage'>).text);
+        done.push({ rows, rowCount: count ? Number(count[1]) : rows.length });
+        rows = [];
+        fields = [];
+        break;
+      }
+      case 'emptyQuery':
+        done.push({ rows: [], rowCount: 0 });
+        break;
+      case 'error':
+        error ??= errorFields(message as Message<'DatabaseError'>);
+        break;
+      case 'readyForQuery':
+        status = (message as Message<'ReadyForQueryMessage'>).status;
+        break;
+    }
+  }
+  return { results: done, error, status, parsed };
+}
+
+function errorFields(error: Error): ErrorFields {
+  const fields: ErrorFields = { message: error.message };
+  for (const [key, value] of Object.entries(error)) {
+    if (value !== undefined && typeof value !== 'function' && key !== 'length') fields[key] = value;
+  }
+  return fields;
+}
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+function open(pg: PGlite) {
+  let status = 'I';
+  // The statement_timeout in effect for the next statement; read again after a statement that
+  // may have set it, and after the transaction that set it locally ends.
+  let timeout = 0;
+  let timeoutSetInTransaction = false;
+
+  async function batch(statements: Statement[]) {
+    const parts: Uint8Array[] = [];
+    const prepared: string[] = [];
+    for (const { sql, params } of statements) {
+      let name = statementNames.get(sql);
+      if (name === undefined) {
+        name = statementNames.size < MAX_PREPARED ? `p${nextName++}` : '';
+        if (name) {
+          prepared.push(sql);
+          statementNames.set(sql, name);
+        }
+        parts.push(protocol.serialize.parse({ name, text: sql }));
+      }
+      parts.push(protocol.serialize.bind({ statement: name, values: params.map(toParameter) }));
+      parts.push(protocol.serialize.describe({ type: 'P' }));
+      parts.push(protocol.serialize.execute({}));
+    }
+    parts.push(protocol.serialize.sync());
+    const outcome = results(await exchange(concat(parts)));
+    // A statement that failed to parse was not prepared: forget its name.
+    for (const sql of prepared.slice(outcome.parsed)) statementNames.delete(sql);
+    if (outcome.error?.code === '0A000' && /cached plan/.test(outcome.error.message)) {
+      // A table behind a prepared statement changed shape (DDL): prepare it again next time.
+      const names = statements.map(({ sql }) => statementNames.get(sql)).filter(Boolean);
+      for (const { sql } of statements) statementNames.delete(sql);
+      await exchange(
+        concat([
+          ...names.map((name) => protocol.serialize.close({ type: 'S', name })),
+          protocol.serialize.sync(),
+        ]),
+      );
+    }
+    return ended(outcome);
+  }
+
+  async function exchange(message: Uint8Array) {
+    const { messages } = await pg.execProtocol(message, { syncToFs: false, throwOnError: false });
+    return messages;
+  }
+
+  async function script(sql: string) {
+    return ended(results(await exchange(protocol.serialize.query(sql))));
+  }
+
+  async function ended<T extends { status: string }>(outcome: T): Promise<T> {
+    const wasInTransaction = status !== 'I';
+    status = outcome.status;
+    if (status === 'I') await pg.syncToFs();
+    if (status === 'I' && wasInTransaction && timeoutSetInTransaction) await readTimeout();
+    return outcome;
+  }
+
+  async function readTimeout() {
+    // In a failed transaction nothing runs, the next statement included: keep the last value.
+    if (status === 'E') return;
+    const outcome = await batch([{ sql: TIMEOUT_SQL, params: [] }]);
+    const setting = outcome.results[0]?.rows[0]?.current_setting;
+    if (setting != null) timeout = timeoutMs(setting);
+    timeoutSetInTransaction = status !== 'I';
+  }
+
+  return {
+    timeout: () => timeout,
+    readTimeout,
+    /** The last statement's rows, or the first error. */
+    async run(call: Call): Promise<Result | { error: ErrorFields }> {
+      if (call.begin) {
+        const begun = await script('begin');
+        if (begun.error) return { error: begun.error };
+      }
+      const outcome =
+        call.params === undefined
+          ? await script(call.sql)
+          : await batch([{ sql: call.sql, params: call.params }]);
+      if (/statement_timeout/i.test(call.sql)) await readTimeout();
+      if (outcome.error) return { error: outcome.error };
+      return outcome.results.at(-1) ?? { rows: [], rowCount: 0 };
+    },
+  };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+const { directory } = workerData as WorkerData;
+const port = parentPort!;
+const pg = await PGlite.create(directory);
+const connection = open(pg);
+await connection.readTimeout();
+port.postMessage({ ready: true, timeoutMs: connection.timeout() } satisfies WorkerMessage);
+
+// One call at a time, in the order they came: they share PGlite's one connection.
+let queue = Promise.resolve();
+port.on('message', (message: Call | { close: true }) => {
+  queue = queue.then(async () => {
+    if ('close' in message) {
+      await pg.close();
+      port.postMessage({ closed: true } satisfies WorkerMessage);
+      port.close();
+      return;
+    }
+    try {
+      const result = await connection.run(message);
+      port.postMessage({ id: message.id, ...result, timeoutMs: connection.timeout() });
+    } catch (error) {
+      // Not PostgreSQL's answer but WebAssembly that aborted, which leaves PGlite unusable: the
+      // main thread starts a new worker.
+      port.postMessage({
+        id: message.id,
+        error: errorFields(error instanceof Error ? error : new Error(String(error))),
+        timeoutMs: connection.timeout(),
+        fatal: true,
+      } satisfies Reply);
+    }
+  });
+});

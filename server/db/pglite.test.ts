@@ -1,0 +1,218 @@
+import { mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from './pglite.ts';
+import { isPostgresError, type Database } from './types.ts';
+
+// Opening PGlite runs initdb in WebAssembly: seconds on a busy machine.
+const OPEN_MS = 60_000;
+
+async function caught(promise: Promise<unknown>): Promise<Record<string, unknown>> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(isPostgresError(error)).toBe(true);
+    return error as Record<string, unknown>;
+  }
+  throw new Error('expected an error');
+}
+
+describe('PGlite in a worker thread', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openPglite('memory://');
+    await db.exec(`create table items (id serial primary key, name text unique not null,
+      price numeric, tags text[], data jsonb, raw bytea, at timestamptz)`);
+  }, OPEN_MS);
+  afterAll(async () => db?.close());
+
+  it("returns every value in PostgreSQL's text form, as the pg adapter does", async () => {
+    const { rows, rowCount } = await db.query(
+      `select true as yes, 42::int8 as big, 1.50::numeric as price, '{"a": 1}'::json as json,
+        array[1, 2] as list, null as nothing, '2026-11-25 10:00:00+00'::timestamptz as at`,
+    );
+    expect(rowCount).toBe(1);
+    expect(rows).toEqual([
+      {
+        yes: 't',
+        big: '42',
+        price: '1.50',
+        json: '{"a": 1}',
+        list: '{1,2}',
+        nothing: null,
+        at: '2026-11-25 10:00:00+00',
+      },
+    ]);
+  });
+
+  it('sends parameters as node-postgres does: numbers, objects, arrays, bytes and dates', async () => {
+    const inserted = await db.query<{ id: string }>(
+      `insert into items (name, price, tags, data, raw, at) values ($1, $2, $3, $4, $5, $6),
+        ('second', null, null, null, null, null) returning id`,
+      [
+        'first "one"',
+        9.5,
+        ['a', 'b "c"', null],
+        { nested: [1, true] },
+        new Uint8Array([0, 255]),
+        new Date('2026-11-25T10:00:00Z'),
+      ],
+    );
+    expect(inserted.rowCount).toBe(2);
+    const { rows } = await db.query(
+      `select name, price, tags, data, raw, at from items where id = $1`,
+      [inserted.rows[0]!.id],
+    );
+    expect(rows).toEqual([
+      {
+        name: 'first "one"',
+        price: '9.5',
+        tags: '{a,"b \\"c\\"",NULL}',
+        data: '{"nested": [1, true]}',
+        raw: '\\x00ff',
+        at: '2026-11-25 10:00:00+00',
+      },
+    ]);
+    expect((await db.query(`update items set price = 1`)).rowCount).toBe(2);
+  });
+
+  it("keeps a PostgreSQL error's code, detail, hint and severity across the thread", async () => {
+    const duplicate = await caught(
+      db.query(`insert into items (name) values ($1), ($1)`, ['twice']),
+    );
+    expect(duplicate).toMatchObject({
+      code: '23505',
+      severity: 'ERROR',
+      constraint: 'items_name_key',
+      detail: 'Key (name)=(twice) already exists.',
+      message: 'duplicate key value violates unique constraint "items_name_key"',
+    });
+    const raised = await caught(
+      db.exec(
+        `do $$ begin raise exception 'no' using errcode = 'P0001', hint = 'try again'; end $$`,
+      ),
+    );
+    expect(raised).toMatchObject({ code: 'P0001', hint: 'try again', message: 'no' });
+    expect((await caught(db.query('selec 1'))).code).toBe('42601');
+    // The statement that failed to parse is not left half-prepared.
+    expect((await caught(db.query('selec 1'))).code).toBe('42601');
+  });
+
+  it('commits a transaction, and rolls it back when its function throws', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query(`insert into items (name) values ('kept')`);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into items (name) values ('dropped')`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const failed = await caught(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into items (name) values ('dropped too')`);
+        await tx.query(`insert into items (name) values ('kept')`);
+      }),
+    );
+    expect(failed.code).toBe('23505');
+    const { rows } = await db.query(
+      `select name from items where name in ('kept', 'dropped', 'dropped too')`,
+    );
+    expect(rows).toEqual([{ name: 'kept' }]);
+  });
+
+  it('runs statements from outside a transaction after it, not inside it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query(`insert into items (name) values ('in transaction')`);
+      await held;
+      await tx.query(`update items set price = 7 where name = 'in transaction'`);
+    });
+    const outside = db.query(`select price from items where name = 'in transaction'`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await transaction;
+    expect((await outside).rows).toEqual([{ price: '7' }]);
+  });
+});
+
+describe('statement_timeout on PGlite', () => {
+  let dir: string;
+  let db: Database;
+  const filesOpenIn = async (directory: string) => {
+    let count = 0;
+    for (const fd of await readdir('/proc/self/fd').catch(() => [])) {
+      const target = await readlink(`/proc/self/fd/${fd}`).catch(() => '');
+      if (target.startsWith(directory + path.sep)) count++;
+    }
+    return count;
+  };
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-timeout-'));
+    db = await openPglite(dir);
+    await db.exec(`create table notes (body text not null)`);
+  }, OPEN_MS);
+  afterAll(async () => {
+    await db?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'stops a statement past the timeout with 57014, keeps what was committed, and runs the calls queued behind it',
+    async () => {
+      await db.query(`insert into notes values ('committed before')`);
+      const filesBefore = await filesOpenIn(dir);
+      const started = Date.now();
+      let afterTimeout: unknown;
+      const runaway = db.transaction(async (tx) => {
+        await tx.query(`select set_config('statement_timeout', '500ms', true)`);
+        await tx.query(`insert into notes values ('in the stopped transaction')`);
+        const error = await tx.query('select pg_sleep(30)').catch((e: unknown) => e);
+        // The transaction died with its worker: what it sends next fails as in PostgreSQL.
+        afterTimeout = await tx.query('select 1').catch((e: unknown) => e);
+        throw error;
+      });
+      const queued = db.query<{ body: string }>(`select body from notes order by body`);
+
+      const error = await caught(runaway);
+      const elapsed = Date.now() - started;
+      expect(error).toMatchObject({
+        code: '57014',
+        severity: 'ERROR',
+        message: 'canceling statement due to statement timeout',
+      });
+      expect(elapsed).toBeGreaterThanOrEqual(500);
+      expect(elapsed).toBeLessThan(5_000);
+      expect(afterTimeout).toMatchObject({ code: '25P02' });
+
+      expect((await queued).rows).toEqual([{ body: 'committed before' }]);
+      await db.query(`insert into notes values ('after the restart')`);
+      expect((await db.query(`select body from notes order by body`)).rows).toEqual([
+        { body: 'after the restart' },
+        { body: 'committed before' },
+      ]);
+      // The ended worker's files were closed, not left open in this process.
+      if (filesBefore > 0) expect(await filesOpenIn(dir)).toBeLessThanOrEqual(filesBefore);
+    },
+    OPEN_MS,
+  );
+
+  it(
+    "holds a session's timeout, and a transaction's local one only until it ends",
+    async () => {
+      await db.transaction(async (tx) => {
+        await tx.query(`select set_config('statement_timeout', '300ms', true)`);
+      });
+      // The local setting ended with its transaction: 600 ms are allowed again.
+      await db.query('select pg_sleep(0.6)');
+
+      await db.exec(`set statement_timeout = '300ms'`);
+      expect((await caught(db.query('select pg_sleep(30)'))).code).toBe('57014');
+      // The new worker is a new session: the SET went with the old one, as with a new connection.
+      await db.query('select pg_sleep(0.6)');
+    },
+    OPEN_MS,
+  );
+});
