@@ -5,8 +5,8 @@
 // never stored in the cache), and the booking form's loader and action read it. The first ad click
 // wins until the cookie expires, as the tab's record does (visit-attribution.ts).
 import {
+  addressAttribution,
   normalizeAttribution,
-  requestAttribution,
   type Attribution,
   type AttributionField,
 } from './attribution.ts';
@@ -91,9 +91,7 @@ export function attributionCookieFor({
 }: LandingRequest): string | undefined {
   if (!url.search || !hasCampaignParameters(url)) return undefined;
   if (attributionFromCookie(header('cookie'))) return undefined;
-  const referer = header('referer');
-  const request = new Request(url, referer ? { headers: { referer } } : {});
-  const attribution = fieldsForCookie(requestAttribution(request, publicOrigin));
+  const attribution = fieldsForCookie(addressAttribution(url, header('referer'), publicOrigin));
   const value = encodeURIComponent(JSON.stringify(attribution));
   const secure = (publicOrigin ?? url.origin).startsWith('https:') ? '; Secure' : '';
   return `${ATTRIBUTION_COOKIE}=${value}; Path=/; Max-Age=${ATTRIBUTION_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure}`;

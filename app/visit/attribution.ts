@@ -120,10 +120,18 @@ export function landingAttribution(
  * on a page the server no longer knows, so landing page and referrer stay unknown.
  */
 export function requestAttribution(request: Request, publicOrigin?: string): Attribution {
-  const url = new URL(request.url);
+  return addressAttribution(new URL(request.url), request.headers.get('referer'), publicOrigin);
+}
+
+/** requestAttribution from the request's address and Referer header alone. */
+export function addressAttribution(
+  url: URL,
+  refererHeader: string | null | undefined,
+  publicOrigin?: string,
+): Attribution {
   // Behind a proxy the request's host may be an internal one; the public origin is ours too.
   const siteUrls = publicOrigin ? [url, publicOrigin] : [url];
-  const referer = parsedUrl(request.headers.get('referer'));
+  const referer = parsedUrl(refererHeader);
   if (referer && siteUrls.map(hostOf).includes(referer.hostname.toLowerCase())) {
     return utmParameters(url);
   }
