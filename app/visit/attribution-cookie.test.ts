@@ -37,6 +37,8 @@ describe('the attribution cookie', () => {
     expect(gclid).toMatch(/; Secure$/);
     expect(attributionFromCookie(sentBack(gclid))).toEqual({ landing_page: '/?gclid=Cj0KCQ' });
     expect(landing('/blog?page=2')).toBeUndefined();
+    expect(landing('/blog?not_gclid=1&xutm_source=2')).toBeUndefined();
+    expect(landing('/?page=1&msclkid')).toBeDefined();
     expect(landing('/')).toBeUndefined();
   });
 

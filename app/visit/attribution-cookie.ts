@@ -35,8 +35,11 @@ export const CAMPAIGN_PARAMETERS = [
   'ttclid',
 ] as const;
 
+const campaignParameter = new RegExp(`[?&](${CAMPAIGN_PARAMETERS.join('|')})(=|&|$)`);
+
+/** Read from the raw query, without parsing it: the page cache asks for every page it serves. */
 export function hasCampaignParameters(url: URL): boolean {
-  return CAMPAIGN_PARAMETERS.some((name) => url.searchParams.has(name));
+  return campaignParameter.test(url.search);
 }
 
 /** The value of one cookie in a Cookie header; undefined when absent. */
@@ -65,7 +68,10 @@ export function attributionFromCookie(header: string | null | undefined): Attrib
 function fieldsForCookie(attribution: Attribution): Attribution {
   const kept: Attribution = {};
   for (const [field, value] of Object.entries(attribution) as [AttributionField, string][])
-    kept[field] = Array.from(value).slice(0, COOKIE_FIELD_MAX).join('');
+    kept[field] =
+      value.length <= COOKIE_FIELD_MAX
+        ? value
+        : Array.from(value).slice(0, COOKIE_FIELD_MAX).join('');
   return kept;
 }
 
