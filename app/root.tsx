@@ -13,6 +13,7 @@ import type { Route } from './+types/root';
 import { site } from '~/config/site';
 import { isAdminPath } from '~/config/paths';
 import { browserSupabaseConfig, publicSiteUrl, serverEnv } from '~/data/config.server';
+import { loadAgencySettings } from '~/data/agency-settings.server';
 import { enhanceScriptSrc } from '~/enhance/enhance-src.server';
 import { FeedLink } from '~/features/seo/feed-link';
 import { languageFromPath, localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
@@ -27,14 +28,18 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** What every page needs at run time: the browser's Supabase settings and the public origin. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * What every page needs at run time: the browser's Supabase settings, the public origin and the
+ * agency's details (the footer's, issue 14).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
   const env = serverEnv();
   return {
     ...browserSupabaseConfig(env),
     siteUrl: publicSiteUrl(request, env),
     adminMfa: env.ADMIN_MFA,
     enhanceSrc: enhanceScriptSrc(),
+    agency: await loadAgencySettings(),
   };
 }
 

@@ -26,18 +26,19 @@ import {
   type LeadJobs,
   type LeadJobTimings,
 } from './leads/lead-jobs.ts';
+import { agencyPlaceholdersInUse, placeholderWarning } from './leads/agency-details.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seedFile = path.join(root, 'supabase/seed.sql');
 
 /**
- * A request that may change what the pages show: a write to the posts through /rest/v1 (the pages
- * read nothing else that changes; a lead is written by the form's action and shown only to the
- * signed-in inbox, which is not cached).
+ * A request that may change what the pages show: a write to the posts or to the agency's details
+ * (every page's footer, issue 14) through /rest/v1 (the pages read nothing else that changes; a
+ * lead is written by the form's action and shown only to the signed-in inbox, which is not cached).
  */
 function changesPosts(method: string | undefined, pathname: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
-  return pathname === '/rest/v1/blog_posts';
+  return pathname === '/rest/v1/blog_posts' || pathname === '/rest/v1/agency_settings';
 }
 
 export interface RunningServer {
@@ -313,6 +314,11 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+
+  if (leadJobsDb) {
+    const warning = placeholderWarning(await agencyPlaceholdersInUse(leadJobsDb));
+    if (warning) log(warning);
+  }
 
   // Started once everything else stands, so a failed start has no timers to stop.
   const leadJobs =

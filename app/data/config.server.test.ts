@@ -3,9 +3,15 @@ import {
   browserSupabaseConfig,
   consultationFormSettings,
   publicSiteUrl,
+  agencySettingsFromEnv,
   serverEnv,
-  signupForms,
 } from './config.server';
+import { effectiveAgencySettings, signupFormsOf } from './agency-settings';
+
+const signupForms = (
+  purpose: 'newsletter' | 'guide',
+  env: Parameters<typeof agencySettingsFromEnv>[0],
+) => signupFormsOf(effectiveAgencySettings(null, agencySettingsFromEnv(env)), purpose);
 
 const embedded = {
   SUPABASE_URL: 'http://127.0.0.1:41234',
@@ -87,10 +93,35 @@ describe('signupForms', () => {
 
   it('refuses identifiers that are not MailerLite numbers, naming the setting', () => {
     expect(() => serverEnv({ ...hosted, GUIDE_FORM_ID_SV: '12/../evil' })).toThrow(
-      /GUIDE_FORM_ID_SV: expected the digits of a MailerLite identifier/,
+      /GUIDE_FORM_ID_SV: Enter the digits of the MailerLite identifier/,
     );
     expect(() => serverEnv({ ...hosted, NEWSLETTER_ACCOUNT_ID: 'abc' })).toThrow(
       /NEWSLETTER_ACCOUNT_ID/,
+    );
+  });
+});
+
+describe('agencySettingsFromEnv', () => {
+  it('gives the AGENCY_* variables as the starting values of the settings', () => {
+    const env = serverEnv({
+      ...hosted,
+      AGENCY_LEGAL_NAME: 'Exempel Reklam AB',
+      AGENCY_ORG_NUMBER: '556036-0793',
+      AGENCY_PHONE: '+46 8 123 456 78',
+    });
+    expect(agencySettingsFromEnv(env)).toEqual({
+      legalName: 'Exempel Reklam AB',
+      organisationNumber: '556036-0793',
+      phone: '+46 8 123 456 78',
+    });
+  });
+
+  it('stops the start on an organisation number with the wrong check digit, naming it', () => {
+    expect(() => serverEnv({ ...hosted, AGENCY_ORG_NUMBER: '556036-0794' })).toThrow(
+      /AGENCY_ORG_NUMBER: This organisation number has the wrong check digit/,
+    );
+    expect(() => serverEnv({ ...hosted, AGENCY_FACEBOOK_URL: 'http://facebook.com/x' })).toThrow(
+      /AGENCY_FACEBOOK_URL: Enter a full address that starts with https/,
     );
   });
 });

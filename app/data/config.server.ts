@@ -2,9 +2,29 @@
 // the embedded backend; against hosted Supabase the operator sets them.
 import { z } from 'zod';
 import type { BrowserSupabaseConfig } from './supabase';
+import {
+  agencySettingFields,
+  agencySettingKeys,
+  agencySettingProblem,
+  type AgencySettingsFromEnv,
+} from './agency-settings';
 
-/** MailerLite account and form identifiers are numbers; they become segments of the frame's URL. */
-const mailerLiteId = z.string().regex(/^\d+$/, 'expected the digits of a MailerLite identifier');
+/** AGENCY_ORG_NUMBER and the rest, each checked by its setting's rule. */
+const agencySettingsEnvSchema = Object.fromEntries(
+  agencySettingKeys.map((key) => [
+    agencySettingFields[key].env,
+    z
+      .string()
+      .optional()
+      .superRefine((value, context) => {
+        const problem = value === undefined ? null : agencySettingProblem(key, value);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
+  ]),
+) as Record<
+  (typeof agencySettingFields)[keyof typeof agencySettingFields]['env'],
+  z.ZodOptional<z.ZodString>
+>;
 
 const schema = z.object({
   SUPABASE_URL: z.url(),
@@ -22,16 +42,13 @@ const schema = z.object({
   /** Public origin of the site for canonical URLs; defaults to the request's origin. */
   SITE_URL: z.url().optional(),
   /**
-   * The MailerLite account whose sign-up forms the newsletter and guide pages embed, and the form
-   * of each page and language (the number in the form's shareable link
-   * https://dashboard.mailerlite.com/forms/{account}/{form}/share). The defaults are placeholders
-   * that load no real form: set the agency's own identifiers in production.
+   * The agency's details and the MailerLite ids, as starting values: a value saved in
+   * /admin/settings wins (app/data/agency-settings.ts). Each is checked as the settings form checks
+   * it, so a mistyped organisation number stops the start instead of reaching the privacy policy.
    */
-  NEWSLETTER_ACCOUNT_ID: mailerLiteId.default('1000000'),
-  NEWSLETTER_FORM_ID_EN: mailerLiteId.default('100000000000000001'),
-  NEWSLETTER_FORM_ID_SV: mailerLiteId.default('100000000000000002'),
-  GUIDE_FORM_ID_EN: mailerLiteId.default('100000000000000003'),
-  GUIDE_FORM_ID_SV: mailerLiteId.default('100000000000000004'),
+  ...agencySettingsEnvSchema,
+  /** Set when the server sends mail through an SMTP server: the privacy policy names the service. */
+  SMTP_URL: z.string().optional(),
   /**
    * Signs the moment the consultation form was rendered, so its minimum fill time cannot be
    * forged. server/app.ts always sets it (from FORM_SECRET, or derived); optional here so pages
@@ -81,22 +98,14 @@ export function publicSiteUrl(request: Request, env: ServerEnv = serverEnv()): s
   return (env.SITE_URL ?? new URL(request.url).origin).replace(/\/+$/, '');
 }
 
-/** A page's embedded sign-up form, one per language, of the one MailerLite account. */
-export interface SignupFormsConfig {
-  accountId: string;
-  formIds: { en: string; sv: string };
-}
-
-/** The sign-up forms of the newsletter page or of the free guide landing page. */
-export function signupForms(
-  purpose: 'newsletter' | 'guide',
-  env: ServerEnv = serverEnv(),
-): SignupFormsConfig {
-  const formIds =
-    purpose === 'newsletter'
-      ? { en: env.NEWSLETTER_FORM_ID_EN, sv: env.NEWSLETTER_FORM_ID_SV }
-      : { en: env.GUIDE_FORM_ID_EN, sv: env.GUIDE_FORM_ID_SV };
-  return { accountId: env.NEWSLETTER_ACCOUNT_ID, formIds };
+/** The agency's details the environment gives (app/data/agency-settings.ts adds what is saved). */
+export function agencySettingsFromEnv(env: ServerEnv = serverEnv()): AgencySettingsFromEnv {
+  return Object.fromEntries(
+    agencySettingKeys.flatMap((key) => {
+      const value = env[agencySettingFields[key].env];
+      return value ? [[key, value.trim()]] : [];
+    }),
+  );
 }
 
 /** What the consultation form's spam checks need: the signing secret and the minimum fill time. */

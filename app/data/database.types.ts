@@ -5,6 +5,66 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export interface Database {
   public: {
     Tables: {
+      agency_settings: {
+        Row: {
+          id: boolean;
+          legal_name: string;
+          organisation_number: string;
+          street_address: string;
+          postal_code: string;
+          city: string;
+          contact_email: string;
+          phone: string | null;
+          facebook_url: string | null;
+          linkedin_url: string | null;
+          instagram_url: string | null;
+          mailerlite_account_id: string | null;
+          newsletter_form_id_en: string | null;
+          newsletter_form_id_sv: string | null;
+          guide_form_id_en: string | null;
+          guide_form_id_sv: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          id?: boolean;
+          legal_name: string;
+          organisation_number: string;
+          street_address: string;
+          postal_code: string;
+          city: string;
+          contact_email: string;
+          phone?: string | null;
+          facebook_url?: string | null;
+          linkedin_url?: string | null;
+          instagram_url?: string | null;
+          mailerlite_account_id?: string | null;
+          newsletter_form_id_en?: string | null;
+          newsletter_form_id_sv?: string | null;
+          guide_form_id_en?: string | null;
+          guide_form_id_sv?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          id?: boolean;
+          legal_name?: string;
+          organisation_number?: string;
+          street_address?: string;
+          postal_code?: string;
+          city?: string;
+          contact_email?: string;
+          phone?: string | null;
+          facebook_url?: string | null;
+          linkedin_url?: string | null;
+          instagram_url?: string | null;
+          mailerlite_account_id?: string | null;
+          newsletter_form_id_en?: string | null;
+          newsletter_form_id_sv?: string | null;
+          guide_form_id_en?: string | null;
+          guide_form_id_sv?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       blog_post_revisions: {
         Row: {
           id: string;

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { fallbackAgencySettingsState } from '~/data/agency-settings';
 import { describe, expect, it } from 'vitest';
 import { agencyJsonLd, pageMeta } from './page-meta';
 
@@ -156,12 +157,50 @@ describe('agencyJsonLd', () => {
         addressLocality: 'Stockholm',
         addressCountry: 'SE',
       },
+      email: 'privacy@nordicleadagency.com',
+      taxID: '559000-0000',
       areaServed: { '@type': 'Country', name: 'Sweden' },
       sameAs: [
         'https://www.facebook.com/nordicleadagency',
         'https://www.linkedin.com/company/nordic-lead-agency',
       ],
       inLanguage: 'en',
+    });
+  });
+
+  it('names the company saved in the settings, with only the profiles it has', () => {
+    const settings = {
+      ...fallbackAgencySettingsState.settings,
+      legalName: 'Exempel Reklam AB',
+      organisationNumber: '556036-0793',
+      streetAddress: 'Storgatan 5',
+      postalCode: '411 38',
+      city: 'Göteborg',
+      contactEmail: 'hej@exempelreklam.se',
+      phone: '+46 31 123 45 67',
+      facebookUrl: null,
+      linkedinUrl: null,
+      instagramUrl: 'https://www.instagram.com/exempelreklam',
+    };
+    const withSettings = {
+      location: { pathname: '/' },
+      matches: [
+        {
+          id: 'root',
+          loaderData: {
+            siteUrl: 'https://example.se',
+            agency: { ...fallbackAgencySettingsState, settings, placeholders: [] },
+          },
+        },
+      ],
+    };
+    expect(agencyJsonLd(withSettings)).toMatchObject({
+      legalName: 'Exempel Reklam AB',
+      taxID: '556036-0793',
+      email: 'hej@exempelreklam.se',
+      telephone: '+46 31 123 45 67',
+      address: { streetAddress: 'Storgatan 5', postalCode: '411 38', addressLocality: 'Göteborg' },
+      sameAs: ['https://www.instagram.com/exempelreklam'],
     });
   });
 

@@ -1,6 +1,7 @@
 // Title, description, canonical URL and hreflang alternates for a page, in the page's language.
 import type { MetaDescriptor } from 'react-router';
 import { site } from '~/config/site';
+import { agencySettingsOfRoot } from '~/data/agency-settings';
 import type { Dictionary } from './en';
 import {
   dictionaryFor,
@@ -179,26 +180,34 @@ export function agencyOrganization(origin: string): JsonLd {
 export function agencyJsonLd(args: PageMetaArgs): JsonLd {
   const language = languageFromPath(args.location.pathname);
   const origin = siteOrigin(args.matches);
-  const { address } = site.controller;
+  // The details saved in /admin/settings, which the root loader read (issue 14).
+  const { settings: agency } = agencySettingsOfRoot(
+    args.matches.find((match) => match?.id === 'root')?.loaderData,
+  );
   const image = origin + defaultShareImage.path;
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     name: site.name,
-    legalName: site.legalName,
+    legalName: agency.legalName,
     url: origin + (language === 'sv' ? '/sv' : '/'),
     logo: image,
     image,
     description: dictionaryFor(language).pages.home.description ?? '',
     address: {
       '@type': 'PostalAddress',
-      streetAddress: address.street,
-      postalCode: address.postalCode,
-      addressLocality: address.city,
+      streetAddress: agency.streetAddress,
+      postalCode: agency.postalCode,
+      addressLocality: agency.city,
       addressCountry: 'SE',
     },
-    areaServed: { '@type': 'Country', name: address.country.en },
-    sameAs: Object.values(site.social),
+    ...(agency.phone ? { telephone: agency.phone } : {}),
+    email: agency.contactEmail,
+    taxID: agency.organisationNumber,
+    areaServed: { '@type': 'Country', name: site.country.en },
+    sameAs: [agency.facebookUrl, agency.linkedinUrl, agency.instagramUrl].filter(
+      (url): url is string => Boolean(url),
+    ),
     inLanguage: schemaLanguages[language],
   };
 }

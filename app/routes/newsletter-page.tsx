@@ -1,5 +1,6 @@
 import type { Route } from './+types/newsletter-page';
-import { signupForms } from '~/data/config.server';
+import { signupFormsOf } from '~/data/agency-settings';
+import { loadAgencySettings } from '~/data/agency-settings.server';
 import { NewsletterSignup } from '~/features/newsletter/newsletter-signup';
 import { pageMeta } from '~/i18n/page-meta';
 import { MAILERLITE_FORMS_ORIGIN } from '~/ui/signup-frame';
@@ -14,8 +15,10 @@ export const handle = {
   ...sharedPageHandle(),
 } satisfies SecurityHandle & HydrationHandle;
 
-export function loader() {
-  return { forms: signupForms('newsletter') };
+/** The MailerLite ids saved in /admin/settings, else the environment's. */
+export async function loader() {
+  const { settings } = await loadAgencySettings();
+  return { forms: signupFormsOf(settings, 'newsletter') };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.newsletter);

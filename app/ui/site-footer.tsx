@@ -1,12 +1,27 @@
 import { Link } from 'react-router';
 import { site } from '~/config/site';
-import { localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
+import { localizedPath, useCopy, useDictionary, useLanguage, type Language } from '~/i18n/locale';
 import { BrandMark } from './brand-mark';
+import { useAgencySettings } from './use-agency-settings';
+
+/** The company's details in the legal bar (issue 14), from /admin/settings. */
+const copy = {
+  en: { organisationNumber: 'Org. no.', instagram: 'Instagram', phone: 'Phone', email: 'E-mail' },
+  sv: { organisationNumber: 'Org.nr', instagram: 'Instagram', phone: 'Telefon', email: 'E-post' },
+} satisfies Record<Language, Record<string, string>>;
 
 export function SiteFooter() {
   const t = useDictionary();
   const language = useLanguage();
+  const details = useCopy(copy);
+  const { settings: agency } = useAgencySettings();
   const year = new Date().getFullYear();
+  // Only the profiles the agency has.
+  const profiles = [
+    { href: agency.facebookUrl, label: t.footer.facebook },
+    { href: agency.linkedinUrl, label: t.footer.linkedin },
+    { href: agency.instagramUrl, label: details.instagram },
+  ].filter((profile): profile is { href: string; label: string } => Boolean(profile.href));
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -37,21 +52,35 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <div>
-          <h2 className="site-footer__heading">{t.footer.socialLabel}</h2>
-          <ul className="site-footer__list">
-            <li>
-              <a href={site.social.facebook}>{t.footer.facebook}</a>
-            </li>
-            <li>
-              <a href={site.social.linkedin}>{t.footer.linkedin}</a>
-            </li>
-          </ul>
-        </div>
+        {profiles.length > 0 && (
+          <div>
+            <h2 className="site-footer__heading">{t.footer.socialLabel}</h2>
+            <ul className="site-footer__list">
+              {profiles.map((profile) => (
+                <li key={profile.label}>
+                  <a href={profile.href}>{profile.label}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
       <div className="site-footer__legal-bar">
         <div className="container site-footer__legal">
           <p>{t.footer.copyright(year, site.name)}</p>
+          <p className="site-footer__company">
+            {agency.legalName} · {details.organisationNumber} {agency.organisationNumber} ·{' '}
+            {agency.streetAddress}, {agency.postalCode} {agency.city}
+            {agency.phone && (
+              <>
+                {' · '}
+                {details.phone}{' '}
+                <a href={`tel:${agency.phone.replace(/[^\d+]/g, '')}`}>{agency.phone}</a>
+              </>
+            )}
+            {' · '}
+            {details.email} <a href={`mailto:${agency.contactEmail}`}>{agency.contactEmail}</a>
+          </p>
           <Link to={localizedPath('/privacy-policy', language)}>{t.footer.privacyPolicy}</Link>
         </div>
       </div>

@@ -221,6 +221,49 @@ describe('the visitor confirmation', () => {
     expect(mail.html).toContain('<html lang="sv">');
   });
 
+  it("signs with the company's details and sends a reply to the agency's contact address", () => {
+    const agency = {
+      legalName: 'Exempel Reklam AB',
+      organisationNumber: '556036-0793',
+      streetAddress: 'Storgatan 5',
+      postalCode: '411 38',
+      city: 'Göteborg',
+      contactEmail: 'hej@exempelreklam.se',
+      phone: '+46 31 123 45 67',
+    };
+    const mail = composeVisitorConfirmation(swedishLead, agency);
+    expect(mail.replyTo).toEqual({ name: 'Exempel Reklam AB', address: 'hej@exempelreklam.se' });
+    expect(mail.text).toContain(
+      [
+        'Teamet på Nordic Lead Agency',
+        'Exempel Reklam AB',
+        'Org.nr 556036-0793',
+        'Storgatan 5, 411 38 Göteborg',
+        'Telefon +46 31 123 45 67',
+        'E-post hej@exempelreklam.se',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('Org.nr 556036-0793<br>Storgatan 5, 411 38 Göteborg');
+    const english = composeVisitorConfirmation(lead, { ...agency, phone: null });
+    expect(english.text).toContain('Org. no. 556036-0793');
+    expect(english.text).not.toContain('Phone');
+  });
+
+  it('leaves out details set nowhere, and the Reply-To without a contact address', () => {
+    const none = {
+      legalName: null,
+      organisationNumber: null,
+      streetAddress: null,
+      postalCode: null,
+      city: null,
+      contactEmail: null,
+      phone: null,
+    };
+    const mail = composeVisitorConfirmation(lead, none);
+    expect(mail.replyTo).toBeUndefined();
+    expect(mail.text).toContain('The team at Nordic Lead Agency\n\n--');
+  });
+
   it('keeps a name with line breaks on one line and escapes it in the HTML', () => {
     const mail = composeVisitorConfirmation({ ...lead, name: '<b>Eve</b>\r\nBcc: x@y.se' });
     expect(mail.to).toEqual({ name: '<b>Eve</b> Bcc: x@y.se', address: lead.email });

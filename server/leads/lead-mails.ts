@@ -1,7 +1,8 @@
 // The two mails of a lead, built from its row: plain text for every client, and a simple HTML
 // part in which everything the visitor typed is escaped.
 import type { Mail, MailAddress } from '../mail.ts';
-import { agencyMailCopy, visitorMailCopy } from './mail-copy.ts';
+import type { AgencyDetails } from './agency-details.ts';
+import { agencyMailCopy, agencyName, visitorMailCopy, type MailCopy } from './mail-copy.ts';
 
 /** A stored consultation, as the outbox drainer reads it (times as ISO 8601 strings). */
 export interface Lead {
@@ -157,10 +158,33 @@ export function composeAgencyNotification(
   };
 }
 
-/** The confirmation to the visitor, in the form's language. */
-export function composeVisitorConfirmation(lead: Lead): LeadMail {
+/**
+ * The company's details under the signature (issue 14): the lines that are set, in the mail's
+ * language.
+ */
+function companyLines(agency: AgencyDetails | undefined, copy: MailCopy): string[] {
+  if (!agency) return [];
+  const address = [
+    agency.streetAddress,
+    [agency.postalCode, agency.city].filter(Boolean).join(' '),
+  ].filter(Boolean);
+  return [
+    agency.legalName,
+    agency.organisationNumber && `${copy.organisationNumber} ${agency.organisationNumber}`,
+    address.length > 0 ? address.join(', ') : null,
+    agency.phone && `${copy.phone} ${agency.phone}`,
+    agency.contactEmail && `${copy.email} ${agency.contactEmail}`,
+  ].filter((line): line is string => Boolean(line));
+}
+
+/**
+ * The confirmation to the visitor, in the form's language, signed with the company's details; a
+ * reply goes to the agency's contact address (not to the no-reply sender).
+ */
+export function composeVisitorConfirmation(lead: Lead, agency?: AgencyDetails): LeadMail {
   const copy = lead.language === 'swedish' ? visitorMailCopy.swedish : visitorMailCopy.english;
   const name = oneLine(lead.name, 200);
+  const company = companyLines(agency, copy).map((line) => oneLine(line, 200));
   const text = [
     copy.greeting(name),
     '',
@@ -171,6 +195,7 @@ export function composeVisitorConfirmation(lead: Lead): LeadMail {
     '',
     copy.closing,
     copy.signature,
+    ...company,
     '',
     '--',
     copy.footer,
@@ -183,9 +208,17 @@ export function composeVisitorConfirmation(lead: Lead): LeadMail {
       `<p><strong>${escapeHtml(copy.heading)}</strong> ${escapeHtml(copy.lead)}</p>`,
       `<p><strong>${escapeHtml(copy.nextHeading)}</strong></p>`,
       `<ol>\n${copy.steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('\n')}\n</ol>`,
-      `<p>${escapeHtml(copy.closing)}<br>${escapeHtml(copy.signature)}</p>`,
+      `<p>${[copy.closing, copy.signature, ...company].map(escapeHtml).join('<br>')}</p>`,
       `<p style="color: #6b7280; font-size: 12px;">${escapeHtml(copy.footer)}</p>`,
     ].join('\n'),
   );
-  return { to: visitorAddress(lead), subject: copy.subject, text, html };
+  return {
+    to: visitorAddress(lead),
+    ...(agency?.contactEmail
+      ? { replyTo: { name: agency.legalName ?? agencyName, address: agency.contactEmail } }
+      : {}),
+    subject: copy.subject,
+    text,
+    html,
+  };
 }

@@ -3,7 +3,7 @@
 // mirror app/features/consultation/copy.ts: the server cannot import the app); the agency's
 // notification is in English, like the inbox.
 
-const agencyName = 'Nordic Lead Agency';
+export const agencyName = 'Nordic Lead Agency';
 
 const en = {
   subject: `Thank you for your request – ${agencyName}`,
@@ -18,6 +18,9 @@ const en = {
   ],
   closing: 'Kind regards,',
   signature: `The team at ${agencyName}`,
+  organisationNumber: 'Org. no.',
+  phone: 'Phone',
+  email: 'E-mail',
   footer:
     'You receive this e-mail because a free strategy call was requested with this address on our website. If that was not you, please ignore it.',
 };
@@ -37,6 +40,9 @@ const sv: MailCopy = {
   ],
   closing: 'Med vänliga hälsningar',
   signature: `Teamet på ${agencyName}`,
+  organisationNumber: 'Org.nr',
+  phone: 'Telefon',
+  email: 'E-post',
   footer:
     'Du får det här mejlet eftersom någon bokade ett kostnadsfritt strategisamtal med den här adressen på vår webbplats. Var det inte du kan du bortse från det.',
 };

@@ -8,6 +8,7 @@ import type { Database } from '../db/types.ts';
 import type { Mailer } from '../mail.ts';
 import { DEFAULT_BACKOFF, retryDelayMs, type Backoff } from './backoff.ts';
 import { composeAgencyNotification, composeVisitorConfirmation, type Lead } from './lead-mails.ts';
+import { readAgencyDetails } from './agency-details.ts';
 import { lookupAgencyRecipients, type AgencyRecipientRule } from './recipients.ts';
 
 export type LeadMailKind = 'agency_notification' | 'visitor_confirmation';
@@ -178,7 +179,8 @@ export function startMailDelivery(options: MailDeliveryOptions): MailDelivery {
   let leasesReleased = !options.releaseLeasesAtStart;
 
   async function compose(claim: ClaimedMail) {
-    if (claim.kind === 'visitor_confirmation') return composeVisitorConfirmation(claim.lead);
+    if (claim.kind === 'visitor_confirmation')
+      return composeVisitorConfirmation(claim.lead, await readAgencyDetails(db));
     const to = await lookupAgencyRecipients(db, options.recipients);
     return composeAgencyNotification(claim.lead, { to, siteUrl: options.siteUrl });
   }

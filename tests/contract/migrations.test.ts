@@ -78,6 +78,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261125090000_create_team_members.sql',
       '20261125090100_pass_the_database_linter.sql',
       '20261125100000_require_the_second_factor_for_leads.sql',
+      '20261125120000_create_agency_settings.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
@@ -87,6 +88,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       `select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
     );
     expect(rows).toEqual([
+      { relname: 'agency_settings', relrowsecurity: 't' },
       { relname: 'blog_post_revisions', relrowsecurity: 't' },
       { relname: 'blog_posts', relrowsecurity: 't' },
       { relname: 'consultation_mails', relrowsecurity: 't' },

@@ -3,9 +3,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enhanceBackButtons } from '~/enhance/links';
-import { site } from '~/config/site';
-import { policySectionIds, privacyPolicyCopy } from './copy';
+import { policySectionIds, privacyPolicyText } from './copy';
 import { PrivacyPolicy, policyDay, stockholmDate } from './privacy-policy';
+import { policyFactsFor, type PolicyCompany, type PolicyFacts } from './processing-tools';
 
 afterEach(cleanup);
 
@@ -16,10 +16,22 @@ function Elsewhere() {
   return <p>Now at {useLocation().pathname}</p>;
 }
 
-function renderPolicy(entries: string[]) {
+const company: PolicyCompany = {
+  legalName: 'Exempel Reklam AB',
+  organisationNumber: '556036-0793',
+  streetAddress: 'Storgatan 5',
+  postalCode: '411 38',
+  city: 'Göteborg',
+  contactEmail: 'dataskydd@exempelreklam.se',
+};
+
+const everything = policyFactsFor({ company, mailerLite: true, mailDelivery: true });
+const nothing = policyFactsFor({ company, mailerLite: false, mailDelivery: false });
+
+function renderPolicy(entries: string[], facts: PolicyFacts = everything) {
   const Stub = createRoutesStub([
-    { path: '/privacy-policy', Component: () => <PrivacyPolicy today={today} /> },
-    { path: '/sv/privacy-policy', Component: () => <PrivacyPolicy today={today} /> },
+    { path: '/privacy-policy', Component: () => <PrivacyPolicy today={today} facts={facts} /> },
+    { path: '/sv/privacy-policy', Component: () => <PrivacyPolicy today={today} facts={facts} /> },
     { path: '*', Component: Elsewhere },
   ]);
   return render(<Stub initialEntries={entries} initialIndex={entries.length - 1} />);
@@ -74,8 +86,9 @@ describe('the policy copy', () => {
   it('has the same fifteen sections in both languages, in the page order', () => {
     expect(policySectionIds).toHaveLength(15);
     expect(new Set(policySectionIds).size).toBe(15);
-    for (const copy of [privacyPolicyCopy.en, privacyPolicyCopy.sv])
-      expect(Object.keys(copy.sections).sort()).toEqual([...policySectionIds].sort());
+    for (const facts of [everything, nothing])
+      for (const copy of [privacyPolicyText('en', facts), privacyPolicyText('sv', facts)])
+        expect(Object.keys(copy.sections).sort()).toEqual([...policySectionIds].sort());
   });
 });
 
@@ -102,24 +115,41 @@ describe('PrivacyPolicy', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Integritetspolicy');
   });
 
-  it('states the retention periods of the specification in English', () => {
+  it('states the retention periods the site applies in English', () => {
     const { container } = renderPolicy(['/privacy-policy']);
     const retention = sectionText(container, 'retention');
     expect(retention).toContain('Contact and consultation forms: 3 years from our last contact');
     expect(retention).toContain('Newsletter: until you unsubscribe');
-    expect(retention).toContain('Analytics data: 26 months');
+    expect(retention).toContain('Campaign cookie: 30 days');
     expect(retention).toContain('the duration of our contract plus 7 years');
     expect(retention).toContain('Bookkeeping Act');
   });
 
-  it('states the retention periods of the specification in Swedish', () => {
+  it('states the retention periods the site applies in Swedish', () => {
     const { container } = renderPolicy(['/sv/privacy-policy']);
     const retention = sectionText(container, 'retention');
     expect(retention).toContain('3 år från vår senaste kontakt');
     expect(retention).toContain('Nyhetsbrev: tills du avregistrerar dig');
-    expect(retention).toContain('Analysdata: 26 månader');
+    expect(retention).toContain('Kampanjcookie: 30 dagar');
     expect(retention).toContain('under avtalstiden plus 7 år');
     expect(retention).toContain('bokföringslagen');
+  });
+
+  it('promises no tool the site does not have: no banner, analytics, recording or ads', () => {
+    for (const [path, words] of [
+      [
+        '/privacy-policy',
+        /cookie banner|cookie settings|analytics|session.recording|heatmap|relevant ads|26 months/i,
+      ],
+      [
+        '/sv/privacy-policy',
+        /cookiebanner|cookieinställning|analys|sessionsinspelning|värmekart|relevanta annonser|26 månader/i,
+      ],
+    ] as const) {
+      const { container } = renderPolicy([path]);
+      expect(container.textContent).not.toMatch(words);
+      cleanup();
+    }
   });
 
   it('lists the rights, the 30-day answer, the age limit and the supervisory authority', () => {
@@ -147,16 +177,23 @@ describe('PrivacyPolicy', () => {
     );
   });
 
-  it('names the controller with the configured company details', () => {
+  it('names the controller with the company details from the settings, in both languages', () => {
     const { container } = renderPolicy(['/sv/privacy-policy']);
-    const controller = sectionText(container, 'controller');
-    expect(controller).toContain(site.legalName);
-    expect(controller).toContain(`Organisationsnummer: ${site.controller.organisationNumber}`);
-    expect(controller).toContain(site.controller.address.street);
+    for (const id of ['controller', 'contact']) {
+      const text = sectionText(container, id);
+      expect(text).toContain('Exempel Reklam AB');
+      expect(text).toContain('Organisationsnummer: 556036-0793');
+      expect(text).toContain('Storgatan 5');
+      expect(text).toContain('411 38 Göteborg');
+    }
     const [email] = within(
       container.querySelector('#controller')!.closest('section')!,
     ).getAllByRole('link');
-    expect(email!.getAttribute('href')).toBe(`mailto:${site.controller.email}`);
+    expect(email!.getAttribute('href')).toBe('mailto:dataskydd@exempelreklam.se');
+    expect(sectionText(container, 'your-rights')).toContain('dataskydd@exempelreklam.se');
+    cleanup();
+    const english = renderPolicy(['/privacy-policy']).container;
+    expect(sectionText(english, 'controller')).toContain('Organisation number: 556036-0793');
   });
 
   it("shows the loader's instant as the last-updated date in the agency's time zone", () => {
@@ -210,6 +247,66 @@ describe('PrivacyPolicy', () => {
     const win = clickBack(1, 'Tillbaka');
     expect(win.history.back).not.toHaveBeenCalled();
     expect(win.location.assign).toHaveBeenCalledWith('/sv');
+  });
+});
+
+describe('the policy per configuration', () => {
+  const text = (language: 'en' | 'sv', facts: PolicyFacts) => {
+    const path = language === 'sv' ? '/sv/privacy-policy' : '/privacy-policy';
+    const { container } = renderPolicy([path], facts);
+    const sections = Object.fromEntries(
+      policySectionIds.map((id) => [id, sectionText(container, id)]),
+    );
+    cleanup();
+    return sections;
+  };
+  const only = (tools: { mailerLite?: boolean; mailDelivery?: boolean }) =>
+    policyFactsFor({ company, mailerLite: false, mailDelivery: false, ...tools });
+
+  it('describes MailerLite in every section it touches only while its forms are configured (English)', () => {
+    const on = text('en', only({ mailerLite: true }));
+    expect(on['data-we-collect']).toContain('Newsletter and free guide: your e-mail address');
+    expect(on.purposes).toContain('send you our newsletter');
+    expect(on['third-party-services']).toContain('Email-marketing service (MailerLite)');
+    expect(on['legal-bases']).toContain('Consent: for the newsletter and the free guide.');
+    expect(on.retention).toContain('Newsletter: until you unsubscribe');
+    const off = text('en', only({}));
+    for (const section of Object.values(off)) expect(section).not.toMatch(/MailerLite|newsletter/i);
+    expect(off['legal-bases']).not.toContain('Consent:');
+  });
+
+  it('describes MailerLite only while its forms are configured (Swedish)', () => {
+    const on = text('sv', only({ mailerLite: true }));
+    expect(on['data-we-collect']).toContain('Nyhetsbrev och gratisguide: din e-postadress');
+    expect(on.purposes).toContain('skicka vårt nyhetsbrev');
+    expect(on['third-party-services']).toContain('Tjänst för e-postmarknadsföring (MailerLite)');
+    expect(on['legal-bases']).toContain('Samtycke: för nyhetsbrevet och gratisguiden.');
+    expect(on.retention).toContain('Nyhetsbrev: tills du avregistrerar dig');
+    const off = text('sv', only({}));
+    for (const section of Object.values(off)) expect(section).not.toMatch(/MailerLite|nyhetsbrev/i);
+    expect(off['legal-bases']).not.toContain('Samtycke:');
+  });
+
+  it('names the e-mail delivery service only when mail goes out through SMTP, in both languages', () => {
+    expect(text('en', only({ mailDelivery: true }))['third-party-services']).toContain(
+      'E-mail delivery service: delivers the confirmation',
+    );
+    expect(text('en', only({}))['third-party-services']).not.toContain('E-mail delivery');
+    expect(text('sv', only({ mailDelivery: true }))['third-party-services']).toContain(
+      'Tjänst för e-postleverans: levererar bekräftelsen',
+    );
+    expect(text('sv', only({}))['third-party-services']).not.toContain('e-postleverans');
+  });
+
+  it('always names the database host and the campaign cookie, which the site always uses', () => {
+    for (const facts of [everything, nothing]) {
+      const english = text('en', facts);
+      expect(english['third-party-services']).toContain('Database host');
+      expect(english.cookies).toContain('Campaign cookie (visit_attribution)');
+      const swedish = text('sv', facts);
+      expect(swedish['third-party-services']).toContain('Databasleverantör');
+      expect(swedish.cookies).toContain('Kampanjcookie (visit_attribution)');
+    }
   });
 });
 

@@ -3,9 +3,10 @@
 import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatLongDate } from '~/i18n/format';
-import { localizedPath, switchLanguagePath, useCopy, useLanguage } from '~/i18n/locale';
+import { localizedPath, switchLanguagePath, useLanguage } from '~/i18n/locale';
 import { useHydrated } from '~/ui/use-hydrated';
-import { policySectionIds, privacyPolicyCopy, type Block, type Inline } from './copy';
+import { policySectionIds, privacyPolicyText, type Block, type Inline } from './copy';
+import type { PolicyFacts } from './processing-tools';
 import './privacy-policy.css';
 
 /** The calendar date of an instant in the agency's time zone, as YYYY-MM-DD for <time>. */
@@ -110,9 +111,9 @@ function BackButton({ label }: { label: string }) {
   );
 }
 
-export function PrivacyPolicy({ today }: { today: string }) {
-  const t = useCopy(privacyPolicyCopy);
+export function PrivacyPolicy({ today, facts }: { today: string; facts: PolicyFacts }) {
   const language = useLanguage();
+  const t = privacyPolicyText(language, facts);
   const location = useLocation();
   // Section ids are the same in both languages: app/enhance adds the #hash to the link
   // (data-keep-hash), which the server never sees.

@@ -1,0 +1,34 @@
+// The agency's details as the server-rendered pages read them. Read on every render: pages are
+// rendered rarely (the page cache serves them, and a save through /rest/v1 empties it, see
+// server/app.ts), and concurrent reads of one render (the root's and the page's loader) share one
+// request.
+import {
+  effectiveAgencySettings,
+  getSavedAgencySettings,
+  placeholdersInUse,
+  type AgencySettingsState,
+} from './agency-settings';
+import { agencySettingsFromEnv } from './config.server';
+import { getServerSupabase } from './supabase.server';
+
+let reading: Promise<AgencySettingsState> | undefined;
+
+async function read(): Promise<AgencySettingsState> {
+  const defaults = effectiveAgencySettings(null, agencySettingsFromEnv());
+  let saved = null;
+  try {
+    saved = await getSavedAgencySettings(getServerSupabase());
+  } catch (error) {
+    // The footer is on every page: a page renders with the environment's details rather than fail.
+    console.warn('Could not read the agency settings; using the environment’s:', error);
+  }
+  const settings = saved ? effectiveAgencySettings(saved, agencySettingsFromEnv()) : defaults;
+  return { settings, defaults, placeholders: placeholdersInUse(settings) };
+}
+
+export function loadAgencySettings(): Promise<AgencySettingsState> {
+  reading ??= read().finally(() => {
+    reading = undefined;
+  });
+  return reading;
+}
