@@ -12,6 +12,8 @@ export const adminPaths = {
   team: '/admin/team',
   /** The signed-in member's own password, e-mail address and two-factor sign-in (issue 13). */
   account: '/admin/account',
+  /** The agency's details: company, contact, social profiles, newsletter forms (issue 14). */
+  settings: '/admin/settings',
   /** The server's JSON endpoint behind the team page: it holds the service key, the page not. */
   teamApi: '/admin/api/team',
   /** Where the guard sends anyone not signed in (specification §2). */

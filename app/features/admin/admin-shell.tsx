@@ -6,6 +6,8 @@ import { Link, NavLink } from 'react-router';
 import { adminPaths } from '~/config/paths';
 import type { TeamRole } from '~/data/team';
 import { adminCopy as copy } from './copy';
+import { PlaceholderBanner } from './settings-banner';
+import { settingsCopy } from './settings-copy';
 import './admin.css';
 
 export function AdminShell({
@@ -71,6 +73,11 @@ export function AdminShell({
                 {copy.nav.team}
               </NavLink>
             )}
+            {role === 'admin' && (
+              <NavLink to={adminPaths.settings} className={tabClass}>
+                {settingsCopy.heading}
+              </NavLink>
+            )}
             <NavLink to={adminPaths.account} className={tabClass}>
               {copy.nav.account}
             </NavLink>
@@ -96,6 +103,7 @@ export function AdminShell({
         )}
       </header>
       <main id="main" tabIndex={-1} className="container admin__body">
+        {role === 'admin' && <PlaceholderBanner />}
         {children}
       </main>
     </div>

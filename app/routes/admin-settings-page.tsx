@@ -1,0 +1,34 @@
+// /admin/settings (issue 14): the agency's details, for administrators only.
+import type { Route } from './+types/admin-settings-page';
+import { AdminFrame } from '~/features/admin/admin-frame';
+import { settingsCopy } from '~/features/admin/settings-copy';
+import { SettingsForm } from '~/features/admin/settings-form';
+import { pageMeta } from '~/i18n/page-meta';
+import { useAgencySettings } from '~/ui/use-agency-settings';
+import { AdminGuard } from './admin-guard';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: settingsCopy.heading }, { noindex: true });
+
+export {
+  adminHandle as handle,
+  adminClientLoader as clientLoader,
+  AdminHydrateFallback as HydrateFallback,
+} from './admin-guard';
+
+export default function AdminSettingsPage() {
+  const { defaults } = useAgencySettings();
+  return (
+    <AdminGuard allow={['admin']}>
+      {({ client, email, role, signOut }) => (
+        <AdminFrame client={client} email={email} role={role} onSignOut={signOut}>
+          <div className="admin__heading-row">
+            <h1>{settingsCopy.heading}</h1>
+          </div>
+          <p>{settingsCopy.intro}</p>
+          <SettingsForm client={client} defaults={defaults} />
+        </AdminFrame>
+      )}
+    </AdminGuard>
+  );
+}
