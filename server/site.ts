@@ -145,10 +145,32 @@ export async function createSite(options: SiteOptions): Promise<Site> {
       // Every answer of the site (assets, feeds, pages) is what its Content-Type says; pages add
       // their other security headers in app/entry.server.tsx.
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      if (await serveStatic(clientDir, req, res, url)) return;
       const method = req.method ?? 'GET';
       const declaration = declarationOf(url.pathname);
       const shared = declaration ? sharedRequestOf(req, url, declaration) : null;
+      // The cache first: it holds only pages that were rendered because no static file matched
+      // their path, and the build's files do not change while the server runs.
+      let extra = {};
+      if (declaration && shared) {
+        // This request's own cookies (an ad click's attribution), never part of the shared copy.
+        const cookies =
+          declaration.visitorCookies?.({
+            url: new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`),
+            header: (name) => headerText(req, name),
+            publicOrigin: options.siteUrl,
+          }) ?? [];
+        if (cookies.length > 0) extra = { 'set-cookie': cookies };
+        const served = await pages.serve(shared.key, req, res, extra);
+        if (served === 'fresh') return;
+        if (served === 'stale') {
+          // Served from the expired copy; one request renders it anew for the next ones.
+          pages
+            .once(shared.key, () => renderAndKeep(req, shared))
+            .catch((error: Error) => log(`Refreshing ${shared.path} failed: ${error.stack}`));
+          return;
+        }
+      }
+      if (await serveStatic(clientDir, req, res, url)) return;
       if (!declaration || !shared) {
         // The booking form's post (lead intake) is never refused here; every GET render is bounded.
         if (method !== 'GET' && method !== 'HEAD') return renderOwn(req, res);
@@ -157,23 +179,6 @@ export async function createSite(options: SiteOptions): Promise<Site> {
         return;
       }
 
-      // This request's own cookies (an ad click's attribution), never part of the shared copy.
-      const cookies =
-        declaration.visitorCookies?.({
-          url: new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`),
-          header: (name) => headerText(req, name),
-          publicOrigin: options.siteUrl,
-        }) ?? [];
-      const extra = cookies.length > 0 ? { 'set-cookie': cookies } : {};
-      const served = await pages.serve(shared.key, req, res, extra);
-      if (served === 'fresh') return;
-      if (served === 'stale') {
-        // Served from the expired copy; one request renders it anew for the next ones.
-        pages
-          .once(shared.key, () => renderAndKeep(req, shared))
-          .catch((error: Error) => log(`Refreshing ${shared.path} failed: ${error.stack}`));
-        return;
-      }
       // A miss: one request renders, the others that miss meanwhile wait for its page and are
       // answered from the cache (with an Age), or with the same answer when it was not kept.
       let rendering = false;
