@@ -195,6 +195,33 @@ describe('a person’s request', () => {
   });
 });
 
+describe('an ad click’s attribution cookie', () => {
+  const cookie = `visit_attribution=${encodeURIComponent(
+    JSON.stringify({ utm_source: 'google', utm_medium: 'cpc', landing_page: '/?gclid=Cj0K' }),
+  )}`;
+
+  it('attributes a lead whose fields name no campaign to the ad click the cookie holds', async () => {
+    const direct = form({
+      utm_source: '',
+      utm_medium: '',
+      utm_campaign: '',
+      referrer: '',
+      landing_page: '/book-call',
+    });
+    await consultationAction(post(direct, { headers: { cookie } }), context());
+    expect(inserts()[0]!.body).toMatchObject({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      landing_page: '/?gclid=Cj0K',
+    });
+  });
+
+  it('leaves the campaign the form names as it is', async () => {
+    await consultationAction(post(form(), { headers: { cookie } }), context());
+    expect(inserts()[0]!.body).toMatchObject({ utm_source: 'facebook', utm_campaign: 'spring' });
+  });
+});
+
 describe('a request that breaks a rule', () => {
   it('is refused with the messages and everything sent, even when sent at once', async () => {
     const fields = form({ email: 'anna@example', company_name: ' ' });
