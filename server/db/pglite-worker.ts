@@ -47,7 +47,6 @@ const MAX_PREPARED = 500;
 const statementNames = new Map<string, string>();
 let nextName = 0;
 
-const TIMEOUT_SQL = "select current_setting('statement_timeout')";
 const UNIT_MS: Record<string, number> = {
   us: 0.001,
   ms: 1,
@@ -127,12 +126,33 @@ interface Statement {
   params: unknown[];
 }
 
+const BEGIN: Statement = { sql: 'begin', params: [] };
+const READ_TIMEOUT: Statement = { sql: "select current_setting('statement_timeout')", params: [] };
+
+/** Statements that set statement_timeout only until their transaction ends, as the API's do. */
+function setsLocally(sql: string): boolean {
+  const rest = sql
+    .replace(/set_config\(\s*'statement_timeout'\s*,[^,()]+,\s*true\s*\)/gi, '')
+    .replace(/\bset\s+local\s+statement_timeout\b/gi, '');
+  return !/statement_timeout/i.test(rest);
+}
+
 function open(pg: PGlite) {
   let status = 'I';
-  // The statement_timeout in effect for the next statement; read again after a statement that
-  // may have set it, and after the transaction that set it locally ends.
+  // The statement_timeout in effect for the next statement, read in the same batch after a
+  // statement that may set it. When the transaction that set it ends, it returns to the session's
+  // (when it was set locally) or is read again.
   let timeout = 0;
-  let timeoutSetInTransaction = false;
+  let sessionTimeout = 0;
+  let afterTransaction: 'session' | 'read' | undefined;
+
+  async function exchange(message: Uint8Array) {
+    const { messages } = await pg.execProtocol(message, { syncToFs: false, throwOnError: false });
+    const outcome = results(messages);
+    status = outcome.status;
+    if (status === 'I') await pg.syncToFs();
+    return { messages, outcome };
+  }
 
   async function batch(statements: Statement[]) {
     const parts: Uint8Array[] = [];
@@ -152,63 +172,71 @@ function open(pg: PGlite) {
       parts.push(protocol.serialize.execute({}));
     }
     parts.push(protocol.serialize.sync());
-    const outcome = results(await exchange(concat(parts)));
+    const { outcome } = await exchange(concat(parts));
     // A statement that failed to parse was not prepared: forget its name.
     for (const sql of prepared.slice(outcome.parsed)) statementNames.delete(sql);
     if (outcome.error?.code === '0A000' && /cached plan/.test(outcome.error.message)) {
       // A table behind a prepared statement changed shape (DDL): prepare it again next time.
       const names = statements.map(({ sql }) => statementNames.get(sql)).filter(Boolean);
       for (const { sql } of statements) statementNames.delete(sql);
-      await exchange(
-        concat([
-          ...names.map((name) => protocol.serialize.close({ type: 'S', name })),
-          protocol.serialize.sync(),
-        ]),
-      );
+      const close = names.map((name) => protocol.serialize.close({ type: 'S', name }));
+      await exchange(concat([...close, protocol.serialize.sync()]));
     }
-    return ended(outcome);
-  }
-
-  async function exchange(message: Uint8Array) {
-    const { messages } = await pg.execProtocol(message, { syncToFs: false, throwOnError: false });
-    return messages;
-  }
-
-  async function script(sql: string) {
-    return ended(results(await exchange(protocol.serialize.query(sql))));
-  }
-
-  async function ended<T extends { status: string }>(outcome: T): Promise<T> {
-    const wasInTransaction = status !== 'I';
-    status = outcome.status;
-    if (status === 'I') await pg.syncToFs();
-    if (status === 'I' && wasInTransaction && timeoutSetInTransaction) await readTimeout();
     return outcome;
   }
 
-  async function readTimeout() {
-    // In a failed transaction nothing runs, the next statement included: keep the last value.
-    if (status === 'E') return;
-    const outcome = await batch([{ sql: TIMEOUT_SQL, params: [] }]);
-    const setting = outcome.results[0]?.rows[0]?.current_setting;
+  /** Takes the setting that a batch's last statement read, if the batch got that far. */
+  function took(outcome: ReturnType<typeof results>, local: boolean) {
+    if (outcome.error) return;
+    const setting = outcome.results.at(-1)?.rows[0]?.current_setting;
     if (setting != null) timeout = timeoutMs(setting);
-    timeoutSetInTransaction = status !== 'I';
+    if (status === 'I') {
+      sessionTimeout = timeout;
+      afterTransaction = undefined;
+    } else if (afterTransaction !== 'read') {
+      afterTransaction = local ? 'session' : 'read';
+    }
+  }
+
+  async function readTimeout(local = false) {
+    // In a failed transaction nothing runs: the next statement fails at once anyway.
+    if (status !== 'E') took(await batch([READ_TIMEOUT]), local);
+  }
+
+  async function run(call: Call): Promise<ReturnType<typeof results>> {
+    const sets = /statement_timeout/i.test(call.sql);
+    const local = sets && setsLocally(call.sql);
+    if (call.params === undefined) {
+      if (call.begin) {
+        const begun = await batch([BEGIN]);
+        if (begun.error) return begun;
+      }
+      const { outcome } = await exchange(protocol.serialize.query(call.sql));
+      if (sets) await readTimeout(local);
+      return outcome;
+    }
+    const ends = afterTransaction === 'read' && /^\s*(commit|rollback|end|abort)\b/i.test(call.sql);
+    const statements = [...(call.begin ? [BEGIN] : []), { sql: call.sql, params: call.params }];
+    const outcome = await batch(sets || ends ? [...statements, READ_TIMEOUT] : statements);
+    if (sets || ends) {
+      took(outcome, local);
+      outcome.results.pop();
+    }
+    if (call.begin) outcome.results.shift();
+    return outcome;
   }
 
   return {
     timeout: () => timeout,
     readTimeout,
-    /** The last statement's rows, or the first error. */
+    /** The call's rows (a script's last statement's), or its first error. */
     async run(call: Call): Promise<Result | { error: ErrorFields }> {
-      if (call.begin) {
-        const begun = await script('begin');
-        if (begun.error) return { error: begun.error };
-      }
-      const outcome =
-        call.params === undefined
-          ? await script(call.sql)
-          : await batch([{ sql: call.sql, params: call.params }]);
-      if (/statement_timeout/i.test(call.sql)) await readTimeout();
+      const outcome = await run(call);
+      // The transaction that set the timeout has ended (and not through a batch that read it).
+      if (status === 'I' && afterTransaction === 'session') {
+        timeout = sessionTimeout;
+        afterTransaction = undefined;
+      } else if (status === 'I' && afterTransaction === 'read') await readTimeout();
       if (outcome.error) return { error: outcome.error };
       return outcome.results.at(-1) ?? { rows: [], rowCount: 0 };
     },

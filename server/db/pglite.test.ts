@@ -210,6 +210,11 @@ describe('statement_timeout on PGlite', () => {
 
       await db.exec(`set statement_timeout = '300ms'`);
       expect((await caught(db.query('select pg_sleep(30)'))).code).toBe('57014');
+      // A session's setting made inside a transaction outlives it.
+      await db.transaction(async (tx) => {
+        await tx.query(`select set_config('statement_timeout', '300ms', false)`);
+      });
+      expect((await caught(db.query('select pg_sleep(30)'))).code).toBe('57014');
       // The new worker is a new session: the SET went with the old one, as with a new connection.
       await db.query('select pg_sleep(0.6)');
     },

@@ -224,7 +224,7 @@ export async function openPglite(directory: string): Promise<Database> {
             if (sql === 'commit') throw abortedError();
             return;
           }
-          await connection.send({ sql });
+          await connection.send({ sql, params: [] });
         };
         let result;
         try {
