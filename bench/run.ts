@@ -142,7 +142,16 @@ console.log(
 );
 console.table(memoryRows);
 
+// BENCH_DATA_API_ONLY=1: the data API's figures and memory, without the attack, pages and Lighthouse.
+if (process.env.BENCH_DATA_API_ONLY) {
+  await postgres.stop();
+  process.exit(0);
+}
+
 await printUnderAttack({}, 'the default embedded PostgreSQL');
+// PGlite's one connection runs the hostile statements one after another, each until its
+// timeout ends the worker: what needs the database waits its turn (decision 10).
+await printUnderAttack({ EMBEDDED_DATABASE: 'pglite' }, 'PGlite');
 
 console.log('\nPage weight of a first visit (HTML + referenced JS and CSS):');
 console.table(await measurePageWeights());
