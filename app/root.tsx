@@ -21,6 +21,7 @@ import { NotFound } from '~/ui/not-found';
 import { PageIntro } from '~/ui/page-intro';
 import { usePageHydrates } from '~/ui/page-hydration';
 import { SiteLayout } from '~/ui/site-layout';
+import { consentFromCookies } from '~/visit/consent-cookie';
 import stylesheet from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -40,6 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     adminMfa: env.ADMIN_MFA,
     enhanceSrc: enhanceScriptSrc(),
     agency: await loadAgencySettings(),
+    // The visitor's cookie choice (issue 14): the banner, and whether third parties may load.
+    consent: consentFromCookies(request.headers.get('cookie')) ?? null,
   };
 }
 

@@ -23,6 +23,8 @@ export default [
   ...bilingual('blog/:slug', 'routes/blog-post-page.tsx'),
   ...bilingual('privacy-policy', 'routes/privacy-policy-page.tsx'),
   ...bilingual('free-meta-ads-guide', 'routes/free-meta-ads-guide-page.tsx'),
+  // The cookie settings page, and the endpoint every consent form posts to (issue 14).
+  ...bilingual('cookie-settings', 'routes/cookie-settings-page.tsx'),
   // Resource routes for crawlers and feed readers (issue 8). blog/rss.xml outranks blog/:slug as
   // a static segment, and no post can take that slug (slugs are [a-z0-9-]).
   route('robots.txt', 'routes/robots-txt.ts'),

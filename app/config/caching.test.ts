@@ -27,14 +27,20 @@ describe('the page cache declarations', () => {
     expect(pageCache.privateCookies.some((name) => name.test('cookie_consent'))).toBe(false);
   });
 
-  it('give an ad click’s landing its attribution cookie, and other requests none', () => {
-    const visit = (path: string) => ({
+  it('give an ad click’s landing its attribution cookie after marketing consent only', () => {
+    const visit = (path: string, cookie = 'cookie_consent=accepted') => ({
       url: new URL(path, 'http://agency.example'),
-      header: () => undefined,
+      header: (name: string) => (name === 'cookie' ? cookie : undefined),
       publicOrigin: undefined,
     });
     const { pageCache } = sharedPageHandle();
     expect(pageCache.visitorCookies(visit('/?gclid=abc'))).toHaveLength(1);
     expect(pageCache.visitorCookies(visit('/'))).toEqual([]);
+    expect(pageCache.visitorCookies(visit('/?gclid=abc', ''))).toEqual([]);
+    expect(pageCache.visitorCookies(visit('/?gclid=abc', 'cookie_consent=rejected'))).toEqual([]);
+  });
+
+  it('keep one copy per consent state: no choice yet, and each of the eight choices', () => {
+    expect(sharedPageHandle().pageCache.variantCookies.cookie_consent).toHaveLength(8);
   });
 });

@@ -3,6 +3,7 @@
 // when nothing changed) and kept for a minute by a shared cache: the server's own page cache,
 // which a write to the posts empties at once, or a CDN in front of the site.
 import { attributionCookieFor, type LandingRequest } from '~/visit/attribution-cookie';
+import { CONSENT_COOKIE, CONSENT_COOKIE_VALUES } from '~/visit/consent-cookie';
 
 /** Seconds a shared cache may keep a public page. */
 export const SHARED_PAGE_SECONDS = 60;
@@ -40,11 +41,12 @@ export interface PageCacheHandle {
 }
 
 /**
- * The consent choice (issue 14's banner) may change what a page shows, one variant per state;
- * a value outside this list is treated as no choice made yet.
+ * The consent choice (issue 14's banner) changes what a page shows, one variant per state: the
+ * banner while no choice is made, the sign-up frames once marketing is allowed. A value outside
+ * this list is treated as no choice made yet.
  */
 export const CONSENT_COOKIE_VARIANTS: Readonly<Record<string, readonly string[]>> = {
-  cookie_consent: ['accepted', 'rejected', 'necessary', 'custom'],
+  [CONSENT_COOKIE]: CONSENT_COOKIE_VALUES,
 };
 
 /**

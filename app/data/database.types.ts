@@ -281,6 +281,42 @@ export interface Database {
         };
         Relationships: [];
       };
+      cookie_consents: {
+        Row: {
+          id: number;
+          consent_id: string;
+          analytics: boolean;
+          marketing: boolean;
+          preferences: boolean;
+          policy_version: string;
+          language: string;
+          source: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          consent_id: string;
+          analytics: boolean;
+          marketing: boolean;
+          preferences: boolean;
+          policy_version: string;
+          language: string;
+          source: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          consent_id?: string;
+          analytics?: boolean;
+          marketing?: boolean;
+          preferences?: boolean;
+          policy_version?: string;
+          language?: string;
+          source?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
       team_members: {
         Row: {
           user_id: string;

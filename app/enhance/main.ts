@@ -1,12 +1,18 @@
 // The site's own script, on every page (issue 8's speed budget): what the browser adds to the
 // server-rendered HTML, in a few kB. It takes images that fail out of the page, records where
-// the visit came from, makes the menu, the language links, the in-page jumps and Back work, and
-// brings in the sign-up frames once the page has painted; on the booking page it loads the form's
+// the visit came from (once marketing is allowed), makes the menu, the language links, the in-page
+// jumps, Back and the cookie banner work, and brings in the sign-up frames once the page has
+// painted (once marketing is allowed); on the booking page it loads the form's
 // script as well. Public pages load nothing else; sign-in and admin, which need React, load it as
 // well (decision 7). `data-enhanced` on <html> says that all of it is in place (the frames come
 // later, after the page's load).
 import { FORM_SELECTOR } from '~/features/consultation/form-markup';
-import { captureVisitAttribution } from '~/visit/visit-attribution';
+import {
+  captureVisitAttribution,
+  forgetVisitAttribution,
+  keepVisitAttribution,
+} from '~/visit/visit-attribution';
+import { enhanceConsent } from './consent';
 import { loadDeferredFrames } from './frames';
 import { hideBrokenImages } from './images';
 import { enhanceBackButtons, enhanceJumps, keepHashOnLinks } from './links';
@@ -19,6 +25,11 @@ keepHashOnLinks(document, window);
 enhanceJumps(document, window);
 enhanceBackButtons(document, window);
 loadDeferredFrames(document, window);
+enhanceConsent(document, {
+  fetch: window.fetch.bind(window),
+  chosen: (choice) => (choice.marketing ? keepVisitAttribution() : forgetVisitAttribution()),
+  reload: () => window.location.reload(),
+});
 
 const enhanced = () => (document.documentElement.dataset.enhanced = '');
 const consultationForm = document.querySelector<HTMLFormElement>(FORM_SELECTOR);

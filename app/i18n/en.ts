@@ -29,6 +29,7 @@ export const en = {
     facebook: 'Facebook',
     linkedin: 'LinkedIn',
     privacyPolicy: 'Privacy Policy',
+    cookieSettings: 'Cookie settings',
     copyright: (year: number, company: string) => `© ${year} ${company}. All rights reserved.`,
   },
   pages: {

@@ -27,6 +27,7 @@ export const sv: Dictionary = {
     facebook: 'Facebook',
     linkedin: 'LinkedIn',
     privacyPolicy: 'Integritetspolicy',
+    cookieSettings: 'Cookietinställningar',
     copyright: (year, company) => `© ${year} ${company}. Alla rättigheter förbehållna.`,
   },
   pages: {

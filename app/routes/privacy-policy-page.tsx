@@ -1,8 +1,6 @@
 import type { Route } from './+types/privacy-policy-page';
-import { serverEnv } from '~/data/config.server';
-import { loadAgencySettings } from '~/data/agency-settings.server';
 import { PrivacyPolicy, policyDay } from '~/features/legal/privacy-policy';
-import { policyFactsFor } from '~/features/legal/processing-tools';
+import { loadPolicyFacts } from '~/features/legal/policy-version.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { sharedPageHandle, sharedPageHeaders } from '~/config/caching';
 import type { HydrationHandle } from '~/ui/page-hydration';
@@ -15,20 +13,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.
  * saved in /admin/settings, and the tools in use.
  */
 export async function loader() {
-  const { settings, placeholders } = await loadAgencySettings();
-  const facts = policyFactsFor({
-    company: {
-      legalName: settings.legalName,
-      organisationNumber: settings.organisationNumber,
-      streetAddress: settings.streetAddress,
-      postalCode: settings.postalCode,
-      city: settings.city,
-      contactEmail: settings.contactEmail,
-    },
-    mailerLite: !placeholders.includes('mailerLiteAccountId'),
-    mailDelivery: Boolean(serverEnv().SMTP_URL),
-  });
-  return { today: policyDay(), facts };
+  return { today: policyDay(), facts: await loadPolicyFacts() };
 }
 
 /** The same for every visitor: kept a minute by shared caches (see app/config/caching.ts). */

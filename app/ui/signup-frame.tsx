@@ -1,8 +1,13 @@
 // The email-marketing provider's sign-up form inside a frame (specification §2, §7, §9): MailerLite's
 // hosted form page, chosen by account and form identifier. The page never waits on the provider:
 // the frame comes in after the page has painted, so without a network it simply stays empty while
-// the rest of the page is complete.
+// the rest of the page is complete. No third party before consent (issue 14): until the visitor
+// allows marketing, the frame's space holds a placeholder that says what it is and loads it, which
+// records that consent (a form post, or the site's script without a reload).
 import { useLocation } from 'react-router';
+import { ConsentStatus, consentEndpoint } from '~/features/consent/consent-form';
+import { CHOICE_FIELD, RETURN_FIELD, SOURCE_FIELD } from '~/features/consent/consent-markup';
+import { useConsentChoice } from '~/features/consent/use-consent-choice';
 import { useCopy, useLanguage, type Language } from '~/i18n/locale';
 import { useHydrated } from './use-hydrated';
 import './signup-frame.css';
@@ -28,10 +33,20 @@ const copy = {
   en: {
     refreshNote: 'If the form does not show, please refresh the page.',
     openInNewTab: 'Open the form in a new tab',
+    placeholderHeading: 'Sign-up form from MailerLite',
+    placeholderText:
+      'This sign-up form comes from MailerLite, our email-marketing provider. Loading it sends your IP address and browser details to MailerLite, so we load it only once you allow marketing.',
+    load: 'Load the form and allow marketing',
+    failed: 'Your choice could not be saved. Please try again.',
   },
   sv: {
     refreshNote: 'Om formuläret inte visas, vänligen ladda om sidan.',
     openInNewTab: 'Öppna formuläret i en ny flik',
+    placeholderHeading: 'Anmälningsformulär från MailerLite',
+    placeholderText:
+      'Det här anmälningsformuläret kommer från MailerLite, vår leverantör av e-postmarknadsföring. När det hämtas får MailerLite din IP-adress och uppgifter om din webbläsare, så vi hämtar det först när du tillåter marknadsföring.',
+    load: 'Hämta formuläret och tillåt marknadsföring',
+    failed: 'Ditt val kunde inte sparas. Försök igen.',
   },
 } satisfies Record<Language, Record<string, string>>;
 
@@ -50,7 +65,47 @@ export function SignupFrame({
   // Rendered by React in the browser (a page reached inside a visit that runs React, such as
   // from /admin), the page has painted already: the frame goes straight in.
   const rendersInBrowser = useHydrated();
+  const marketingAllowed = useConsentChoice()?.marketing ?? false;
   const frame = <iframe className="signup-frame__frame" src={src} title={title} loading="lazy" />;
+  const note = (
+    <p className="signup-frame__note">
+      {t.refreshNote}{' '}
+      <a href={src} target="_blank" rel="noopener noreferrer">
+        {t.openInNewTab}
+      </a>
+    </p>
+  );
+  if (!marketingAllowed)
+    return (
+      <div className="signup-frame">
+        {/* The frame's space, holding what loads it. The frame waits in an inert <template>
+            (nothing in it loads) for the site's script to put in place once the post is stored. */}
+        <div key={pathname} className="signup-frame__slot" data-consent-frame="">
+          <form
+            method="post"
+            action={consentEndpoint(language)}
+            className="signup-frame__consent"
+            data-consent-form=""
+          >
+            <input type="hidden" name={SOURCE_FIELD} value="frame" />
+            <input type="hidden" name={RETURN_FIELD} value={pathname} />
+            <p className="signup-frame__consent-heading">{t.placeholderHeading}</p>
+            <p>{t.placeholderText}</p>
+            <button
+              type="submit"
+              name={CHOICE_FIELD}
+              value="allow-marketing"
+              className="button button--primary"
+            >
+              {t.load}
+            </button>
+            <ConsentStatus failed={t.failed} />
+          </form>
+          <template>{frame}</template>
+        </div>
+        {note}
+      </div>
+    );
   return (
     <div className="signup-frame">
       {/* The frame waits in <noscript> and the site's script puts it in place once the page
@@ -62,12 +117,7 @@ export function SignupFrame({
       <div key={pathname} className="signup-frame__slot" data-deferred-frame="">
         {rendersInBrowser ? frame : <noscript>{frame}</noscript>}
       </div>
-      <p className="signup-frame__note">
-        {t.refreshNote}{' '}
-        <a href={src} target="_blank" rel="noopener noreferrer">
-          {t.openInNewTab}
-        </a>
-      </p>
+      {note}
     </div>
   );
 }

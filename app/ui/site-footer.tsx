@@ -82,6 +82,10 @@ export function SiteFooter() {
             {details.email} <a href={`mailto:${agency.contactEmail}`}>{agency.contactEmail}</a>
           </p>
           <Link to={localizedPath('/privacy-policy', language)}>{t.footer.privacyPolicy}</Link>
+          {/* A page of its own without JavaScript; with it, the banner opens again here. */}
+          <a href={localizedPath('/cookie-settings', language)} data-cookie-settings="">
+            {t.footer.cookieSettings}
+          </a>
         </div>
       </div>
     </footer>

@@ -6,10 +6,13 @@ import {
   withCookieAttribution,
 } from './attribution-cookie';
 
+/** Marketing allowed by the visitor's cookie choice (consent-cookie.ts). */
+const consented = 'cookie_consent=marketing';
+
 const landing = (path: string, headers: Record<string, string> = {}, publicOrigin?: string) =>
   attributionCookieFor({
     url: new URL(path, 'http://agency.example'),
-    header: (name) => headers[name],
+    header: (name) => (name === 'cookie' ? `${consented}; ${headers.cookie ?? ''}` : headers[name]),
     publicOrigin,
   });
 
@@ -42,6 +45,21 @@ describe('the attribution cookie', () => {
     expect(landing('/')).toBeUndefined();
   });
 
+  it('is set only for a visitor who allowed marketing', () => {
+    const url = new URL('/?utm_source=meta', 'http://agency.example');
+    const withCookie = (cookie?: string) =>
+      attributionCookieFor({
+        url,
+        header: (name) => (name === 'cookie' ? cookie : undefined),
+        publicOrigin: undefined,
+      });
+    expect(withCookie(undefined)).toBeUndefined();
+    expect(withCookie('cookie_consent=rejected')).toBeUndefined();
+    expect(withCookie('cookie_consent=analytics.preferences')).toBeUndefined();
+    expect(withCookie('cookie_consent=accepted')).toBeDefined();
+    expect(withCookie('cookie_consent=analytics.marketing')).toBeDefined();
+  });
+
   it('keeps the first ad click: a visitor who holds one gets no new cookie', () => {
     const first = sentBack(landing('/?utm_source=google')!);
     expect(landing('/?utm_source=meta', { cookie: first })).toBeUndefined();
@@ -60,7 +78,7 @@ describe('the attribution cookie', () => {
   });
 
   it('gives a lead the cookie’s ad click unless its own attribution names a campaign', () => {
-    const cookie = sentBack(landing('/?utm_source=meta&utm_medium=paid')!);
+    const cookie = `${consented}; ${sentBack(landing('/?utm_source=meta&utm_medium=paid')!)}`;
     expect(withCookieAttribution({ landing_page: '/book-call' }, cookie)).toEqual({
       utm_source: 'meta',
       utm_medium: 'paid',
@@ -69,5 +87,12 @@ describe('the attribution cookie', () => {
     const own = { utm_source: 'newsletter', landing_page: '/book-call?utm_source=newsletter' };
     expect(withCookieAttribution(own, cookie)).toEqual(own);
     expect(withCookieAttribution({}, undefined)).toEqual({});
+  });
+
+  it('is not read once marketing is no longer allowed', () => {
+    const attribution = sentBack(landing('/?utm_source=meta')!);
+    const own = { landing_page: '/book-call' };
+    expect(withCookieAttribution(own, attribution)).toEqual(own);
+    expect(withCookieAttribution(own, `cookie_consent=rejected; ${attribution}`)).toEqual(own);
   });
 });

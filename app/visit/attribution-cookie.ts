@@ -1,15 +1,20 @@
-// Attribution without JavaScript on cached pages (issue 18). The page cache serves one copy of a
+// Attribution without JavaScript on cached pages (issue 18), after marketing consent (issue 14). The page cache serves one copy of a
 // page to every visitor whatever the address's campaign parameters, so the HTML cannot carry the
 // ad click's attribution. Instead, the answer to a landing request that carries campaign
 // parameters sets a first-party cookie holding the attribution (added per request by the server,
 // never stored in the cache), and the booking form's loader and action read it. The first ad click
-// wins until the cookie expires, as the tab's record does (visit-attribution.ts).
+// wins until the cookie expires, as the tab's record does (visit-attribution.ts). An ad
+// attribution cookie is not strictly necessary (EDPB guidelines 2/2023), so it is set only for a
+// visitor who allowed marketing: on a landing after that choice, or by the consent endpoint from
+// the page the choice was made on (docs/decisions/0014-consent.md).
 import {
   addressAttribution,
   normalizeAttribution,
   type Attribution,
   type AttributionField,
 } from './attribution.ts';
+import { allows } from './consent-cookie.ts';
+import { cookieValue } from './cookie-header.ts';
 
 export const ATTRIBUTION_COOKIE = 'visit_attribution';
 
@@ -40,15 +45,6 @@ const campaignParameter = new RegExp(`[?&](${CAMPAIGN_PARAMETERS.join('|')})(=|&
 /** Read from the raw query, without parsing it: the page cache asks for every page it serves. */
 export function hasCampaignParameters(url: URL): boolean {
   return campaignParameter.test(url.search);
-}
-
-/** The value of one cookie in a Cookie header; undefined when absent. */
-export function cookieValue(header: string | null | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
 }
 
 /** The attribution the cookie holds, or undefined when there is none (or it was tampered with). */
@@ -84,8 +80,8 @@ export interface LandingRequest {
 }
 
 /**
- * The Set-Cookie header value for a landing request, when it carries campaign parameters and the
- * visitor holds no attribution yet; undefined otherwise. Read by the server only (HttpOnly: it
+ * The Set-Cookie header value for a landing request, when it carries campaign parameters, the
+ * visitor allowed marketing and holds no attribution yet; undefined otherwise. Read by the server only (HttpOnly: it
  * fills the form with it), sent along when a link from another site is followed (SameSite=Lax),
  * over https only when the site is. Cheap for the usual request without campaign parameters: the
  * page cache asks for every page it serves.
@@ -96,7 +92,8 @@ export function attributionCookieFor({
   publicOrigin,
 }: LandingRequest): string | undefined {
   if (!url.search || !hasCampaignParameters(url)) return undefined;
-  if (attributionFromCookie(header('cookie'))) return undefined;
+  const cookies = header('cookie');
+  if (!allows(cookies, 'marketing') || attributionFromCookie(cookies)) return undefined;
   const attribution = fieldsForCookie(addressAttribution(url, header('referer'), publicOrigin));
   const value = encodeURIComponent(JSON.stringify(attribution));
   const secure = (publicOrigin ?? url.origin).startsWith('https:') ? '; Secure' : '';
@@ -105,7 +102,7 @@ export function attributionCookieFor({
 
 /**
  * The attribution to store with a lead: what the form or the request itself shows, unless that
- * names no campaign and the visitor's cookie holds an ad click's (a visit that landed elsewhere
+ * names no campaign and the visitor, who allows marketing, holds an ad click's cookie (a visit that landed elsewhere
  * with campaign parameters and came on to the form).
  */
 export function withCookieAttribution(
@@ -113,6 +110,12 @@ export function withCookieAttribution(
   cookieHeader: string | null | undefined,
 ): Attribution {
   const namesCampaign = Object.keys(attribution).some((field) => field.startsWith('utm_'));
-  if (namesCampaign) return attribution;
+  // Reading the cookie needs the same consent as setting it.
+  if (namesCampaign || !allows(cookieHeader, 'marketing')) return attribution;
   return attributionFromCookie(cookieHeader) ?? attribution;
+}
+
+/** The Set-Cookie value that removes the attribution cookie: marketing consent was withdrawn. */
+export function expiredAttributionCookie(): string {
+  return `${ATTRIBUTION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 }

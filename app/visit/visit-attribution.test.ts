@@ -4,16 +4,18 @@ import type { VisitWindow } from './visit-attribution';
 
 // The in-memory fallback is module state: every test gets a fresh module.
 let captureVisitAttribution: typeof VisitAttributionModule.captureVisitAttribution;
+let keepVisitAttribution: typeof VisitAttributionModule.keepVisitAttribution;
 beforeEach(async () => {
   vi.resetModules();
-  ({ captureVisitAttribution } = await import('./visit-attribution'));
+  ({ captureVisitAttribution, keepVisitAttribution } = await import('./visit-attribution'));
 });
 
-function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   const items = new Map<string, string>();
   return {
     getItem: (key) => items.get(key) ?? null,
     setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
   };
 }
 
@@ -26,10 +28,10 @@ const blockedStorage: Pick<Storage, 'getItem' | 'setItem'> = {
   },
 };
 
-function tab(storage: Pick<Storage, 'getItem' | 'setItem'>) {
+function tab(storage: Pick<Storage, 'getItem' | 'setItem'>, cookie = 'cookie_consent=accepted') {
   const win: VisitWindow = {
     location: { href: '' },
-    document: { referrer: '' },
+    document: { referrer: '', cookie },
     sessionStorage: storage,
   };
   return {
@@ -42,6 +44,27 @@ function tab(storage: Pick<Storage, 'getItem' | 'setItem'>) {
 }
 
 describe('captureVisitAttribution', () => {
+  it('stores nothing before marketing is allowed, and the page’s record once it is', () => {
+    const storage = memoryStorage();
+    const win: VisitWindow = {
+      location: { href: 'https://nordiclead.se/?utm_source=meta' },
+      document: { referrer: '', cookie: '' },
+      sessionStorage: storage,
+    };
+    expect(captureVisitAttribution(win)).toEqual({
+      utm_source: 'meta',
+      landing_page: '/?utm_source=meta',
+    });
+    expect(storage.getItem('visit-attribution')).toBeNull();
+    win.document.cookie = 'cookie_consent=marketing';
+    keepVisitAttribution(win);
+    expect(JSON.parse(storage.getItem('visit-attribution')!)).toMatchObject({ utm_source: 'meta' });
+    // Withdrawn: the next page finds nothing kept.
+    win.document.cookie = 'cookie_consent=rejected';
+    captureVisitAttribution(win);
+    expect(storage.getItem('visit-attribution')).toBeNull();
+  });
+
   it('keeps the first page of the visit: later pages with other parameters do not overwrite it', () => {
     const visit = tab(memoryStorage());
     const first = visit.open(

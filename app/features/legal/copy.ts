@@ -10,6 +10,7 @@ import {
   type PolicyCompany,
   type PolicyFacts,
   type PolicyTerm,
+  type ToolText,
 } from './processing-tools';
 
 /** Running text: plain strings and links. */
@@ -58,11 +59,16 @@ function toolParts<K extends 'collected' | 'purpose' | 'cookies' | 'consent' | '
   language: Language,
   part: K,
 ) {
-  return toolTexts(facts, language).flatMap((text) => (text[part] ? [text[part]] : []));
+  return toolTexts(facts, language).flatMap((text) => {
+    const value = text[part];
+    return value === undefined
+      ? []
+      : ([value].flat() as Array<Exclude<NonNullable<ToolText[K]>, unknown[]>>);
+  });
 }
 
 const services = (facts: PolicyFacts, language: Language): PolicyTerm[] =>
-  toolTexts(facts, language).map((text) => text.service);
+  toolTexts(facts, language).flatMap((text) => (text.service ? [text.service] : []));
 
 /** "a, b and c" in the page's language. */
 function listed(items: string[], and: string): string {
@@ -187,11 +193,7 @@ function englishPolicy(facts: PolicyFacts) {
           list(
             term(
               'Essential storage',
-              'keeps a signed-in member of our team signed in (in the browser’s storage, on our admin pages only). Visitors get none.',
-            ),
-            term(
-              'Campaign cookie (visit_attribution)',
-              'set when you arrive through a link or ad with campaign parameters, it remembers that campaign for 30 days so that a request you send us is credited to it. It holds only the campaign’s parameters, never who you are.',
+              'keeps a signed-in member of our team signed in (in the browser’s storage, on our admin pages only). Visitors get only the cookies that remember their cookie choice, below.',
             ),
             ...tool('cookies'),
           ),
@@ -236,7 +238,6 @@ function englishPolicy(facts: PolicyFacts) {
               'Contact and consultation forms',
               '3 years from our last contact with you, after which they are deleted automatically with the e-mails about them.',
             ),
-            term('Campaign cookie', '30 days in your browser.'),
             ...tool('retention'),
             term(
               'Service data for clients',
@@ -462,11 +463,7 @@ function swedishPolicy(facts: PolicyFacts): PrivacyPolicyCopy {
           list(
             term(
               'Nödvändig lagring',
-              'håller en inloggad medlem av vårt team inloggad (i webbläsarens lagring, bara på våra administrationssidor). Besökare får ingen.',
-            ),
-            term(
-              'Kampanjcookie (visit_attribution)',
-              'sätts när du kommer via en länk eller annons med kampanjparametrar och kommer ihåg kampanjen i 30 dagar, så att en förfrågan du skickar till oss tillskrivs den. Den innehåller bara kampanjens parametrar, aldrig vem du är.',
+              'håller en inloggad medlem av vårt team inloggad (i webbläsarens lagring, bara på våra administrationssidor). Besökare får bara cookierna som kommer ihåg deras cookieval, nedan.',
             ),
             ...tool('cookies'),
           ),
@@ -511,7 +508,6 @@ function swedishPolicy(facts: PolicyFacts): PrivacyPolicyCopy {
               'Formulär för strategisamtal och kontakt',
               '3 år från vår senaste kontakt med dig, därefter raderas de automatiskt tillsammans med mejlen om dem.',
             ),
-            term('Kampanjcookie', '30 dagar i din webbläsare.'),
             ...tool('retention'),
             term(
               'Uppgifter om kunduppdrag',

@@ -135,15 +135,12 @@ describe('PrivacyPolicy', () => {
     expect(retention).toContain('bokföringslagen');
   });
 
-  it('promises no tool the site does not have: no banner, analytics, recording or ads', () => {
+  it('promises no tool the site does not have: no analytics service, recording or ads', () => {
     for (const [path, words] of [
-      [
-        '/privacy-policy',
-        /cookie banner|cookie settings|analytics|session.recording|heatmap|relevant ads|26 months/i,
-      ],
+      ['/privacy-policy', /Google Analytics|session.recording|heatmap|relevant ads|26 months/i],
       [
         '/sv/privacy-policy',
-        /cookiebanner|cookieinställning|analys|sessionsinspelning|värmekart|relevanta annonser|26 månader/i,
+        /Google Analytics|sessionsinspelning|värmekart|relevanta annonser|26 månader/i,
       ],
     ] as const) {
       const { container } = renderPolicy([path]);
@@ -268,11 +265,13 @@ describe('the policy per configuration', () => {
     expect(on['data-we-collect']).toContain('Newsletter and free guide: your e-mail address');
     expect(on.purposes).toContain('send you our newsletter');
     expect(on['third-party-services']).toContain('Email-marketing service (MailerLite)');
-    expect(on['legal-bases']).toContain('Consent: for the newsletter and the free guide.');
+    expect(on['legal-bases']).toContain('and the newsletter and the free guide.');
     expect(on.retention).toContain('Newsletter: until you unsubscribe');
     const off = text('en', only({}));
     for (const section of Object.values(off)) expect(section).not.toMatch(/MailerLite|newsletter/i);
-    expect(off['legal-bases']).not.toContain('Consent:');
+    expect(off['legal-bases']).toContain(
+      'Consent: for the cookies and services you allow in our cookie banner or cookie settings (analytics, marketing and preferences).',
+    );
   });
 
   it('describes MailerLite only while its forms are configured (Swedish)', () => {
@@ -280,11 +279,36 @@ describe('the policy per configuration', () => {
     expect(on['data-we-collect']).toContain('Nyhetsbrev och gratisguide: din e-postadress');
     expect(on.purposes).toContain('skicka vårt nyhetsbrev');
     expect(on['third-party-services']).toContain('Tjänst för e-postmarknadsföring (MailerLite)');
-    expect(on['legal-bases']).toContain('Samtycke: för nyhetsbrevet och gratisguiden.');
+    expect(on['legal-bases']).toContain('och nyhetsbrevet och gratisguiden.');
     expect(on.retention).toContain('Nyhetsbrev: tills du avregistrerar dig');
     const off = text('sv', only({}));
     for (const section of Object.values(off)) expect(section).not.toMatch(/MailerLite|nyhetsbrev/i);
-    expect(off['legal-bases']).not.toContain('Samtycke:');
+    expect(off['legal-bases']).toContain(
+      'Samtycke: för de cookies och tjänster du tillåter i vår cookiebanner eller i cookietinställningarna (statistik, marknadsföring och inställningar).',
+    );
+  });
+
+  it('describes the cookie banner’s categories, the consent record and its retention, whatever is configured', () => {
+    for (const facts of [everything, nothing]) {
+      const english = text('en', facts);
+      expect(english.cookies).toContain(
+        'three categories you choose from: analytics (measuring how the site is used), marketing',
+      );
+      expect(english.cookies).toContain('under “Cookie settings” at the bottom of every page');
+      expect(english.cookies).toContain('Cookie choice (cookie_consent and cookie_consent_id');
+      expect(english['data-we-collect']).toContain(
+        'Your cookie choices: when you make or change a choice in our cookie banner or cookie settings: a random consent ID, the time, what you allowed',
+      );
+      expect(english.retention).toContain(
+        'Cookie choices: our record of each choice 2 years from when you made it',
+      );
+      const swedish = text('sv', facts);
+      expect(swedish.cookies).toContain('under ”Cookietinställningar” längst ned på varje sida');
+      expect(swedish['data-we-collect']).toContain(
+        'Dina cookieval: när du gör eller ändrar ett val',
+      );
+      expect(swedish.retention).toContain('Cookieval: vår dokumentation av varje val 2 år');
+    }
   });
 
   it('names the e-mail delivery service only when mail goes out through SMTP, in both languages', () => {
@@ -302,10 +326,14 @@ describe('the policy per configuration', () => {
     for (const facts of [everything, nothing]) {
       const english = text('en', facts);
       expect(english['third-party-services']).toContain('Database host');
-      expect(english.cookies).toContain('Campaign cookie (visit_attribution)');
+      expect(english.cookies).toContain(
+        'Campaign cookie (visit_attribution, marketing): only if you allow marketing',
+      );
       const swedish = text('sv', facts);
       expect(swedish['third-party-services']).toContain('Databasleverantör');
-      expect(swedish.cookies).toContain('Kampanjcookie (visit_attribution)');
+      expect(swedish.cookies).toContain(
+        'Kampanjcookie (visit_attribution, marknadsföring): bara om du tillåter marknadsföring',
+      );
     }
   });
 });

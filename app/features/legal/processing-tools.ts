@@ -12,16 +12,16 @@ export interface PolicyTerm {
   text: string;
 }
 
-/** Where a tool appears in the policy. Every part but `service` is optional. */
+/** Where a tool appears in the policy: only in the sections it has a part for. */
 export interface ToolText {
   /** Section 4, third-party services: the kind of service and what it receives. */
-  service: PolicyTerm;
+  service?: PolicyTerm;
   /** Section 2, data we collect. */
   collected?: PolicyTerm;
   /** Section 3, purposes: one item of "We use your personal data to:", ending with ';'. */
   purpose?: string;
   /** Section 5, cookies: the cookies or browser storage it sets. */
-  cookies?: PolicyTerm;
+  cookies?: PolicyTerm | PolicyTerm[];
   /** Section 6, the consent item: what the visitor consents to, e.g. "the newsletter". */
   consent?: string;
   /** Section 7, retention. */
@@ -33,6 +33,81 @@ export interface ProcessingTool {
 }
 
 export const processingTools = {
+  /** The cookie banner and its record of each choice (issue 14): always in use. */
+  cookieConsent: {
+    text: {
+      en: {
+        collected: {
+          term: 'Your cookie choices',
+          text: 'when you make or change a choice in our cookie banner or cookie settings: a random consent ID, the time, what you allowed (analytics, marketing, preferences) and the version of this policy you chose under. Nothing else about you, not your IP address.',
+        },
+        purpose:
+          'remember and keep a record of your cookie choices, so that we can show that we asked before using cookies;',
+        consent:
+          'the cookies and services you allow in our cookie banner or cookie settings (analytics, marketing and preferences)',
+        cookies: [
+          {
+            term: 'Categories',
+            text: 'we ask for your consent before using any cookie or service that is not necessary, in three categories you choose from: analytics (measuring how the site is used), marketing (the cookies and services marked marketing below) and preferences (remembering settings you choose). Necessary cookies are always on. You change or withdraw your choice at any time under “Cookie settings” at the bottom of every page, as easily as you gave it.',
+          },
+          {
+            term: 'Cookie choice (cookie_consent and cookie_consent_id, necessary)',
+            text: 'set when you make a choice: they remember what you chose, and a random consent ID that links it to our record of it, for 12 months. After that we ask again.',
+          },
+        ],
+        retention: {
+          term: 'Cookie choices',
+          text: 'our record of each choice 2 years from when you made it, then deleted automatically; the cookies that remember it 12 months in your browser.',
+        },
+      },
+      sv: {
+        collected: {
+          term: 'Dina cookieval',
+          text: 'när du gör eller ändrar ett val i vår cookiebanner eller i cookietinställningarna: ett slumpmässigt samtyckes-id, tidpunkten, vad du tillät (statistik, marknadsföring, inställningar) och vilken version av den här policyn du valde under. Inget annat om dig, inte din IP-adress.',
+        },
+        purpose:
+          'komma ihåg och dokumentera dina cookieval, så att vi kan visa att vi frågade innan vi använde cookies;',
+        consent:
+          'de cookies och tjänster du tillåter i vår cookiebanner eller i cookietinställningarna (statistik, marknadsföring och inställningar)',
+        cookies: [
+          {
+            term: 'Kategorier',
+            text: 'vi ber om ditt samtycke innan vi använder cookies eller tjänster som inte är nödvändiga, i tre kategorier du väljer bland: statistik (mäter hur webbplatsen används), marknadsföring (de cookies och tjänster som är märkta marknadsföring nedan) och inställningar (kommer ihåg inställningar du väljer). Nödvändiga cookies är alltid på. Du ändrar eller återkallar ditt val när som helst under ”Cookietinställningar” längst ned på varje sida, lika enkelt som du gav det.',
+          },
+          {
+            term: 'Cookieval (cookie_consent och cookie_consent_id, nödvändiga)',
+            text: 'sätts när du gör ett val: de kommer ihåg vad du valde, och ett slumpmässigt samtyckes-id som kopplar valet till vår dokumentation av det, i 12 månader. Därefter frågar vi igen.',
+          },
+        ],
+        retention: {
+          term: 'Cookieval',
+          text: 'vår dokumentation av varje val 2 år från att du gjorde det, därefter raderas den automatiskt; cookierna som kommer ihåg valet 12 månader i din webbläsare.',
+        },
+      },
+    },
+  },
+  /**
+   * The ad click's attribution kept across pages (app/visit/attribution-cookie.ts): marketing,
+   * after consent only (issue 14). Always in use.
+   */
+  campaignCookie: {
+    text: {
+      en: {
+        cookies: {
+          term: 'Campaign cookie (visit_attribution, marketing)',
+          text: 'only if you allow marketing: when you arrive through a link or ad with campaign parameters, it remembers that campaign for 30 days so that a request you send us is credited to it. It holds only the campaign’s parameters, never who you are. With JavaScript, the page you arrived on is kept in your browser tab’s storage for the same purpose, with the same consent, until you close the tab.',
+        },
+        retention: { term: 'Campaign cookie', text: '30 days in your browser.' },
+      },
+      sv: {
+        cookies: {
+          term: 'Kampanjcookie (visit_attribution, marknadsföring)',
+          text: 'bara om du tillåter marknadsföring: när du kommer via en länk eller annons med kampanjparametrar kommer den ihåg kampanjen i 30 dagar, så att en förfrågan du skickar till oss tillskrivs den. Den innehåller bara kampanjens parametrar, aldrig vem du är. Med JavaScript sparas sidan du kom till i webbläsarflikens lagring i samma syfte, med samma samtycke, tills du stänger fliken.',
+        },
+        retention: { term: 'Kampanjcookie', text: '30 dagar i din webbläsare.' },
+      },
+    },
+  },
   /** The newsletter and guide pages' MailerLite sign-up frames, when the MailerLite ids are set. */
   mailerLite: {
     text: {
@@ -44,7 +119,11 @@ export const processingTools = {
         purpose: 'send you our newsletter and the free guide you requested;',
         service: {
           term: 'Email-marketing service (MailerLite)',
-          text: 'sends our newsletter and delivers the free guide. Its sign-up forms are embedded on our newsletter and guide pages and load from its servers, which therefore receive your IP address and browser details when you open those pages; it receives your e-mail address, your sign-up details and how you interact with our e-mails.',
+          text: 'sends our newsletter and delivers the free guide. Its sign-up forms are embedded on our newsletter and guide pages and load from its servers only once you allow marketing cookies, or press the button that loads the form; its servers then receive your IP address and browser details. It receives your e-mail address, your sign-up details and how you interact with our e-mails.',
+        },
+        cookies: {
+          term: 'Sign-up forms (MailerLite, marketing)',
+          text: 'our newsletter and guide pages load MailerLite’s sign-up form only if you allow marketing, or press the button in its place that loads it (which records that choice). MailerLite may then set its own cookies in its form.',
         },
         consent: 'the newsletter and the free guide',
         retention: {
@@ -60,7 +139,11 @@ export const processingTools = {
         purpose: 'skicka vårt nyhetsbrev och den gratisguide du beställt;',
         service: {
           term: 'Tjänst för e-postmarknadsföring (MailerLite)',
-          text: 'skickar vårt nyhetsbrev och levererar gratisguiden. Dess anmälningsformulär är inbäddade på våra sidor för nyhetsbrevet och guiden och hämtas från dess servrar, som därför får din IP-adress och uppgifter om din webbläsare när du öppnar de sidorna; tjänsten får din e-postadress, dina anmälningsuppgifter och information om hur du interagerar med våra mejl.',
+          text: 'skickar vårt nyhetsbrev och levererar gratisguiden. Dess anmälningsformulär är inbäddade på våra sidor för nyhetsbrevet och guiden och hämtas från dess servrar först när du tillåter cookies för marknadsföring, eller trycker på knappen som hämtar formuläret; dess servrar får då din IP-adress och uppgifter om din webbläsare. Tjänsten får din e-postadress, dina anmälningsuppgifter och information om hur du interagerar med våra mejl.',
+        },
+        cookies: {
+          term: 'Anmälningsformulär (MailerLite, marknadsföring)',
+          text: 'våra sidor för nyhetsbrevet och guiden hämtar MailerLites anmälningsformulär bara om du tillåter marknadsföring, eller trycker på knappen i dess ställe som hämtar det (vilket sparar det valet). MailerLite kan då sätta egna cookies i sitt formulär.',
         },
         consent: 'nyhetsbrevet och gratisguiden',
         retention: {
@@ -116,7 +199,7 @@ export function policyFactsFor(configured: {
   /** The server sends mail through an SMTP server (SMTP_URL), not to its local outbox. */
   mailDelivery: boolean;
 }): PolicyFacts {
-  const tools: ProcessingToolId[] = [];
+  const tools: ProcessingToolId[] = ['cookieConsent', 'campaignCookie'];
   if (configured.mailerLite) tools.push('mailerLite');
   if (configured.mailDelivery) tools.push('mailDelivery');
   return { company: configured.company, tools };

@@ -1,0 +1,25 @@
+// The cookie_consents table: each cookie choice a visitor makes, recorded as proof of consent
+// (issue 14). Anyone may insert; nobody reads it back through the API.
+import type { Database } from './database.types';
+import { dataError } from './errors';
+import type { AppSupabaseClient } from './supabase';
+
+export type CookieConsentRecord = Pick<
+  Database['public']['Tables']['cookie_consents']['Insert'],
+  | 'consent_id'
+  | 'analytics'
+  | 'marketing'
+  | 'preferences'
+  | 'policy_version'
+  | 'language'
+  | 'source'
+>;
+
+/** Stores one choice; throws a DataError when the database refuses it. */
+export async function recordCookieConsent(
+  client: AppSupabaseClient,
+  record: CookieConsentRecord,
+): Promise<void> {
+  const { error, status } = await client.from('cookie_consents').insert(record);
+  if (error) throw dataError(error, status);
+}

@@ -1,0 +1,39 @@
+// The cookie banner (issue 14): on a visitor's first page, until they choose; kept hidden in the
+// page afterwards so that "Cookie settings" in the footer opens it again with their choice. It
+// overlays the bottom of the window (fixed), so it never moves the page's content.
+import { useLocation } from 'react-router';
+import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
+import { consentCopy } from './copy';
+import { ConsentForm } from './consent-form';
+import { useConsentChoice } from './use-consent-choice';
+
+export function CookieBanner() {
+  const t = useCopy(consentCopy);
+  const language = useLanguage();
+  const { pathname, search } = useLocation();
+  const choice = useConsentChoice();
+  // The settings page is the same form already.
+  if (pathname.replace(/\/$/, '') === localizedPath('/cookie-settings', language)) return null;
+  return (
+    <section
+      className="cookie-banner"
+      aria-label={t.bannerLabel}
+      data-cookie-banner=""
+      hidden={choice !== undefined}
+    >
+      <div className="container cookie-banner__inner">
+        <h2 className="cookie-banner__heading">{t.heading}</h2>
+        <p className="cookie-banner__intro">
+          {t.intro}{' '}
+          <a href={`${localizedPath('/privacy-policy', language)}#cookies`}>{t.policyLink}</a>
+        </p>
+        <ConsentForm
+          source="banner"
+          choice={choice}
+          returnTo={pathname + search}
+          label={t.heading}
+        />
+      </div>
+    </section>
+  );
+}
