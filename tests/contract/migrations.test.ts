@@ -79,6 +79,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261125090100_pass_the_database_linter.sql',
       '20261125100000_require_the_second_factor_for_leads.sql',
       '20261125120000_create_agency_settings.sql',
+      '20261125131400_create_cookie_consents.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
@@ -93,6 +94,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       { relname: 'blog_posts', relrowsecurity: 't' },
       { relname: 'consultation_mails', relrowsecurity: 't' },
       { relname: 'consultations', relrowsecurity: 't' },
+      { relname: 'cookie_consents', relrowsecurity: 't' },
       { relname: 'team_members', relrowsecurity: 't' },
     ]);
   });
