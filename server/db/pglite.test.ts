@@ -99,6 +99,13 @@ describe('PGlite in a worker thread', () => {
     expect((await caught(db.query('selec 1'))).code).toBe('42601');
   });
 
+  it('refuses a parameter that cannot cross the thread, and answers the next call', async () => {
+    await expect(db.query('select $1::text', [() => 'a function'])).rejects.toThrow();
+    expect((await db.query('select $1::text as value', ['next'])).rows).toEqual([
+      { value: 'next' },
+    ]);
+  });
+
   it('commits a transaction, and rolls it back when its function throws', async () => {
     await db.transaction(async (tx) => {
       await tx.query(`insert into items (name) values ('kept')`);

@@ -111,8 +111,9 @@ class PgliteWorker {
     const worker = await this.#ready;
     const reply = await new Promise<Reply>((resolve, reject) => {
       const pending = { call: { ...call, id: this.#nextId++ }, resolve, reject };
-      this.#inFlight.push(pending);
+      // Throws (and so rejects) for a parameter that cannot cross the thread, before it is queued.
       worker.postMessage(pending.call);
+      this.#inFlight.push(pending);
       if (this.#inFlight.length === 1) {
         worker.ref();
         this.#watch();
