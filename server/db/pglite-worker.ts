@@ -57,7 +57,7 @@ const UNIT_MS: Record<string, number> = {
 };
 
 /** statement_timeout as SHOW prints it ('3s', '1500ms', '0') in milliseconds; 0 is none. */
-export function timeoutMs(setting: string): number {
+function timeoutMs(setting: string): number {
   const match = /^(\d+)\s*([a-z]*)$/.exec(setting.trim());
   if (!match) return 0;
   return Number(match[1]) * (UNIT_MS[match[2] || 'ms'] ?? 1);
@@ -126,6 +126,17 @@ interface Statement {
   params: unknown[];
 }
 
+/** A parameter that has no text form (a circular object…): the caller's mistake, not PGlite's. */
+class ParameterError extends Error {}
+
+function parameters(statements: Statement[]): (string | null)[][] {
+  try {
+    return statements.map(({ params }) => params.map(toParameter));
+  } catch (error) {
+    throw new ParameterError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 const BEGIN: Statement = { sql: 'begin', params: [] };
 const READ_TIMEOUT: Statement = { sql: "select current_setting('statement_timeout')", params: [] };
 
@@ -155,9 +166,10 @@ function open(pg: PGlite) {
   }
 
   async function batch(statements: Statement[]) {
+    const values = parameters(statements);
     const parts: Uint8Array[] = [];
     const prepared: string[] = [];
-    for (const { sql, params } of statements) {
+    for (const [i, { sql }] of statements.entries()) {
       let name = statementNames.get(sql);
       if (name === undefined) {
         name = statementNames.size < MAX_PREPARED ? `p${nextName++}` : '';
@@ -167,7 +179,7 @@ function open(pg: PGlite) {
         }
         parts.push(protocol.serialize.parse({ name, text: sql }));
       }
-      parts.push(protocol.serialize.bind({ statement: name, values: params.map(toParameter) }));
+      parts.push(protocol.serialize.bind({ statement: name, values: values[i] }));
       parts.push(protocol.serialize.describe({ type: 'P' }));
       parts.push(protocol.serialize.execute({}));
     }
@@ -217,7 +229,13 @@ function open(pg: PGlite) {
     }
     const ends = afterTransaction === 'read' && /^\s*(commit|rollback|end|abort)\b/i.test(call.sql);
     const statements = [...(call.begin ? [BEGIN] : []), { sql: call.sql, params: call.params }];
-    const outcome = await batch(sets || ends ? [...statements, READ_TIMEOUT] : statements);
+    const outcome = await batch(sets || ends ? [...statements, READ_TIMEOUT] : statements).catch(
+      async (error: unknown) => {
+        // The transaction is open all the same, as when pg refuses a parameter after BEGIN.
+        if (error instanceof ParameterError && call.begin) await batch([BEGIN]);
+        throw error;
+      },
+    );
     if (sets || ends) {
       took(outcome, local);
       outcome.results.pop();
@@ -274,13 +292,13 @@ port.on('message', (message: Call | { close: true }) => {
       const result = await connection.run(message);
       port.postMessage({ id: message.id, ...result, timeoutMs: connection.timeout() });
     } catch (error) {
-      // Not PostgreSQL's answer but WebAssembly that aborted, which leaves PGlite unusable: the
-      // main thread starts a new worker.
+      // Other than a bad parameter, not PostgreSQL's answer but WebAssembly that aborted, which
+      // leaves PGlite unusable: the main thread starts a new worker.
       port.postMessage({
         id: message.id,
         error: errorFields(error instanceof Error ? error : new Error(String(error))),
         timeoutMs: connection.timeout(),
-        fatal: true,
+        fatal: !(error instanceof ParameterError),
       } satisfies Reply);
     }
   });

@@ -106,6 +106,23 @@ describe('PGlite in a worker thread', () => {
     ]);
   });
 
+  it('refuses a parameter with no text form without restarting the database', async () => {
+    await db.exec('create temporary table session_only (id int)');
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await expect(db.query('select $1::jsonb', [circular])).rejects.toThrow(/circular/i);
+    // The session, and its temporary table, are still there: the worker was not replaced.
+    expect((await db.query('select count(*) from session_only')).rows).toEqual([{ count: '0' }]);
+    await db.transaction(async (tx) => {
+      await expect(tx.query('select $1::jsonb', [circular])).rejects.toThrow(/circular/i);
+      // Still one transaction: a local setting outlives the statement that made it.
+      await tx.query(`select set_config('test.marker', 'set', true)`);
+      expect((await tx.query(`select current_setting('test.marker') as marker`)).rows).toEqual([
+        { marker: 'set' },
+      ]);
+    });
+  });
+
   it('commits a transaction, and rolls it back when its function throws', async () => {
     await db.transaction(async (tx) => {
       await tx.query(`insert into items (name) values ('kept')`);
