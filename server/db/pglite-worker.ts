@@ -45,6 +45,8 @@ interface Result {
 /** Like the pg adapter: past this many distinct texts (requests can vary without end), no more. */
 const MAX_PREPARED = 500;
 const statementNames = new Map<string, string>();
+/** The column names of each prepared statement, from its first Describe. */
+const columnNames = new Map<string, string[]>();
 let nextName = 0;
 
 const UNIT_MS: Record<string, number> = {
@@ -63,20 +65,34 @@ function timeoutMs(setting: string): number {
   return Number(match[1]) * (UNIT_MS[match[2] || 'ms'] ?? 1);
 }
 
-/** The rows and counts of each statement in a batch, or its first error. */
-function results(messages: BackendMessage[]): {
+/**
+ * The rows and counts of each statement in a batch, or its first error. `known` holds the column
+ * names of statements run without a Describe (prepared ones described before).
+ */
+function results(
+  messages: BackendMessage[],
+  known: (string[] | undefined)[] = [],
+): {
   results: Result[];
   error?: ErrorFields;
   status: string;
   /** How many statements were parsed (prepared). */
   parsed: number;
+  /** The column names each statement's Describe answered (none for a statement without rows). */
+  described: (string[] | undefined)[];
 } {
   const done: Result[] = [];
-  let fields: string[] = [];
+  const described: (string[] | undefined)[] = [];
+  let fields = known[0] ?? [];
   let rows: Record<string, string | null>[] = [];
   let error: ErrorFields | undefined;
   let status = 'I';
   let parsed = 0;
+  const next = (result: Result) => {
+    done.push(result);
+    rows = [];
+    fields = known[done.length] ?? [];
+  };
   for (const message of messages) {
     switch (message.name) {
       case 'parseComplete':
@@ -84,6 +100,10 @@ function results(messages: BackendMessage[]): {
         break;
       case 'rowDescription':
         fields = (message as Message<'RowDescriptionMessage'>).fields.map((f) => f.name);
+        described[done.length] = fields;
+        break;
+      case 'noData':
+        described[done.length] = [];
         break;
       case 'dataRow': {
         const values = (message as Message<'DataRowMessage'>).fields;
@@ -94,13 +114,11 @@ function results(messages: BackendMessage[]): {
       }
       case 'commandComplete': {
         const count = /(\d+)$/.exec((message as Message<'CommandCompleteMessage'>).text);
-        done.push({ rows, rowCount: count ? Number(count[1]) : rows.length });
-        rows = [];
-        fields = [];
+        next({ rows, rowCount: count ? Number(count[1]) : rows.length });
         break;
       }
       case 'emptyQuery':
-        done.push({ rows: [], rowCount: 0 });
+        next({ rows: [], rowCount: 0 });
         break;
       case 'error':
         error ??= errorFields(message as Message<'DatabaseError'>);
@@ -110,7 +128,7 @@ function results(messages: BackendMessage[]): {
         break;
     }
   }
-  return { results: done, error, status, parsed };
+  return { results: done, error, status, parsed, described };
 }
 
 function errorFields(error: Error): ErrorFields {
@@ -157,18 +175,26 @@ function open(pg: PGlite) {
   let sessionTimeout = 0;
   let afterTransaction: 'session' | 'read' | undefined;
 
-  async function exchange(message: Uint8Array) {
+  async function exchange(message: Uint8Array, known?: (string[] | undefined)[]) {
     const { messages } = await pg.execProtocol(message, { syncToFs: false, throwOnError: false });
-    const outcome = results(messages);
+    const outcome = results(messages, known);
     status = outcome.status;
     if (status === 'I') await pg.syncToFs();
-    return { messages, outcome };
+    return outcome;
+  }
+
+  function forget(sql: string) {
+    const name = statementNames.get(sql);
+    statementNames.delete(sql);
+    if (name) columnNames.delete(name);
   }
 
   async function batch(statements: Statement[]) {
     const values = parameters(statements);
     const parts: Uint8Array[] = [];
     const prepared: string[] = [];
+    const names: string[] = [];
+    const known: (string[] | undefined)[] = [];
     for (const [i, { sql }] of statements.entries()) {
       let name = statementNames.get(sql);
       if (name === undefined) {
@@ -179,19 +205,26 @@ function open(pg: PGlite) {
         }
         parts.push(protocol.serialize.parse({ name, text: sql }));
       }
+      names.push(name);
       parts.push(protocol.serialize.bind({ statement: name, values: values[i] }));
-      parts.push(protocol.serialize.describe({ type: 'P' }));
+      // A prepared statement's columns stay as described (a change of shape is an error, below).
+      known.push(name ? columnNames.get(name) : undefined);
+      if (!known[i]) parts.push(protocol.serialize.describe({ type: 'P' }));
       parts.push(protocol.serialize.execute({}));
     }
     parts.push(protocol.serialize.sync());
-    const { outcome } = await exchange(concat(parts));
+    const outcome = await exchange(concat(parts), known);
+    outcome.described.forEach((columns, i) => {
+      if (columns && names[i]) columnNames.set(names[i], columns);
+    });
     // A statement that failed to parse was not prepared: forget its name.
-    for (const sql of prepared.slice(outcome.parsed)) statementNames.delete(sql);
+    for (const sql of prepared.slice(outcome.parsed)) forget(sql);
     if (outcome.error?.code === '0A000' && /cached plan/.test(outcome.error.message)) {
       // A table behind a prepared statement changed shape (DDL): prepare it again next time.
-      const names = statements.map(({ sql }) => statementNames.get(sql)).filter(Boolean);
-      for (const { sql } of statements) statementNames.delete(sql);
-      const close = names.map((name) => protocol.serialize.close({ type: 'S', name }));
+      const close = names
+        .filter(Boolean)
+        .map((name) => protocol.serialize.close({ type: 'S', name }));
+      for (const { sql } of statements) forget(sql);
       await exchange(concat([...close, protocol.serialize.sync()]));
     }
     return outcome;
@@ -223,7 +256,7 @@ function open(pg: PGlite) {
         const begun = await batch([BEGIN]);
         if (begun.error) return begun;
       }
-      const { outcome } = await exchange(protocol.serialize.query(call.sql));
+      const outcome = await exchange(protocol.serialize.query(call.sql));
       if (sets) await readTimeout(local);
       return outcome;
     }

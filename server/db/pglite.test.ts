@@ -123,6 +123,16 @@ describe('PGlite in a worker thread', () => {
     });
   });
 
+  it('prepares a statement again after its table changed shape', async () => {
+    await db.exec('create table shapes (id int)');
+    await db.query('insert into shapes values (1)');
+    expect((await db.query('select * from shapes')).rows).toEqual([{ id: '1' }]);
+    await db.exec('alter table shapes add column label text');
+    // PostgreSQL refuses the prepared statement once, as through the pg adapter; then it is new.
+    expect((await caught(db.query('select * from shapes'))).code).toBe('0A000');
+    expect((await db.query('select * from shapes')).rows).toEqual([{ id: '1', label: null }]);
+  });
+
   it('commits a transaction, and rolls it back when its function throws', async () => {
     await db.transaction(async (tx) => {
       await tx.query(`insert into items (name) values ('kept')`);
