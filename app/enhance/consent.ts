@@ -87,6 +87,10 @@ export function enhanceConsent(doc: Document, deps: ConsentDependencies, signal?
           if (!choice) return failed();
           if (status) status.textContent = '';
           deps.chosen(choice);
+          // Reopened from the footer, the banner shows the choice now made.
+          for (const box of banner?.querySelectorAll<HTMLInputElement>('input[type=checkbox]') ??
+            [])
+            box.checked = choice[box.value as keyof ConsentChoice] ?? false;
           // A frame that marketing no longer allows is taken out with a fresh page.
           if (!choice.marketing && doc.querySelector('[data-deferred-frame] iframe'))
             return deps.reload();

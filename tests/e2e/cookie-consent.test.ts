@@ -1,0 +1,300 @@
+// Issue 14 in a real browser: the cookie banner (accept, reject, choose, reopen from the footer,
+// withdraw; with and without JavaScript; English and Swedish; axe), no request to another origin
+// on any public page before consent, and the sign-up frames once marketing is allowed, from the
+// banner or from the frame's own placeholder.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe.ts';
+import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
+import { englishPagePaths, swedishPagePaths } from '../support/pages.ts';
+import { startSite, type RunningSite } from '../support/site.ts';
+
+let site: RunningSite;
+let browser: Browser;
+
+const forms = {
+  NEWSLETTER_ACCOUNT_ID: '424242',
+  NEWSLETTER_FORM_ID_EN: '111111111111111111',
+  NEWSLETTER_FORM_ID_SV: '222222222222222222',
+  GUIDE_FORM_ID_EN: '333333333333333333',
+  GUIDE_FORM_ID_SV: '444444444444444444',
+};
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([
+    startSite({ SEED_DEMO: 'true', ...forms }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const banner = (page: Page, name = 'Cookie consent') => page.getByRole('region', { name });
+
+async function consentCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === 'cookie_consent')?.value;
+}
+
+/** Marks the window, so a later check can tell that the page was not loaded again. */
+const markWindow = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { marked: boolean }).marked = true));
+const stillMarked = (page: Page) =>
+  page.evaluate(() => (window as unknown as { marked?: boolean }).marked === true);
+
+describe('with JavaScript', () => {
+  const browsing = pagePerTest(() => browser, { viewport: { width: 390, height: 844 } });
+
+  it('shows the banner on the first visit, with three equally prominent buttons and nothing ticked', async () => {
+    const { page } = browsing;
+    await gotoHydrated(page, `${site.url}/blog`);
+    const region = banner(page);
+    await region.waitFor();
+    const buttons = [
+      region.getByRole('button', { name: 'Accept all' }),
+      region.getByRole('button', { name: 'Reject all' }),
+      region.getByRole('link', { name: 'Choose' }),
+    ];
+    const looks = await Promise.all(
+      buttons.map(async (button) => {
+        const box = (await button.boundingBox())!;
+        const style = await button.evaluate((element) => {
+          const css = getComputedStyle(element);
+          return [css.fontSize, css.fontWeight, css.backgroundColor, css.color, css.borderWidth];
+        });
+        return { width: Math.round(box.width), height: Math.round(box.height), style };
+      }),
+    );
+    expect(looks[1]).toEqual(looks[0]);
+    expect(looks[2]).toEqual(looks[0]);
+    // Overlaid at the bottom: the page under it is laid out as without it.
+    expect(await region.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+    const box = (await region.boundingBox())!;
+    expect(Math.round(box.y + box.height)).toBe(844);
+
+    await region.getByRole('link', { name: 'Choose' }).click();
+    const boxes = region.getByRole('checkbox');
+    expect(await boxes.count()).toBe(3);
+    for (const checked of await boxes.evaluateAll((inputs) =>
+      inputs.map((input) => (input as HTMLInputElement).checked),
+    ))
+      expect(checked).toBe(false);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('does not move the page: the header and main sit where they do once a choice is made', async () => {
+    const { page, context } = browsing;
+    await gotoHydrated(page, `${site.url}/`);
+    const place = () =>
+      page.evaluate(() =>
+        ['header', 'main', 'footer'].map((selector) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect();
+          return [box.top, box.height];
+        }),
+      );
+    const withBanner = await place();
+    await context.addCookies([{ name: 'cookie_consent', value: 'rejected', url: site.url }]);
+    await gotoHydrated(page, `${site.url}/`);
+    expect(await banner(page).isVisible()).toBe(false);
+    expect(await place()).toEqual(withBanner);
+  });
+
+  it('accepts all without a reload, and the banner stays away on the next pages', async () => {
+    const { page, context } = browsing;
+    await gotoHydrated(page, `${site.url}/blog`);
+    await markWindow(page);
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await banner(page).waitFor({ state: 'hidden' });
+    expect(await stillMarked(page)).toBe(true);
+    expect(await consentCookie(context)).toBe('accepted');
+    await gotoHydrated(page, `${site.url}/privacy-policy`);
+    expect(await banner(page).isVisible()).toBe(false);
+  });
+
+  it('rejects all, and the sign-up frame stays a placeholder', async () => {
+    const { page, context } = browsing;
+    await gotoHydrated(page, `${site.url}/newsletter`);
+    await banner(page).getByRole('button', { name: 'Reject all' }).click();
+    await banner(page).waitFor({ state: 'hidden' });
+    expect(await consentCookie(context)).toBe('rejected');
+    await page.waitForTimeout(300);
+    expect(await page.locator('iframe').count()).toBe(0);
+    await page.getByRole('button', { name: 'Load the form and allow marketing' }).waitFor();
+  });
+
+  it('saves only the categories chosen', async () => {
+    const { page, context } = browsing;
+    await gotoHydrated(page, `${site.url}/`);
+    await markWindow(page);
+    const region = banner(page);
+    await region.getByRole('link', { name: 'Choose' }).click();
+    await region.getByRole('checkbox', { name: /Analytics/ }).check();
+    await region.getByRole('checkbox', { name: /Preferences/ }).check();
+    await region.getByRole('button', { name: 'Save choices' }).click();
+    await region.waitFor({ state: 'hidden' });
+    expect(await consentCookie(context)).toBe('analytics.preferences');
+    expect(await stillMarked(page)).toBe(true);
+  });
+
+  it('reopens from Cookie settings in the footer with the choice made, and withdraws as easily', async () => {
+    const { page, context } = browsing;
+    await gotoHydrated(page, `${site.url}/newsletter`);
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await page.locator('.signup-frame__slot > iframe').waitFor({ state: 'attached' });
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie settings' }).click();
+    const region = banner(page);
+    await region.waitFor();
+    for (const name of [/Analytics/, /Marketing/, /Preferences/])
+      expect(await region.getByRole('checkbox', { name }).isChecked()).toBe(true);
+    await region.getByRole('button', { name: 'Reject all' }).click();
+    // The frame marketing no longer allows goes with a fresh page.
+    await page.getByRole('button', { name: 'Load the form and allow marketing' }).waitFor();
+    expect(await consentCookie(context)).toBe('rejected');
+    expect(await page.locator('iframe').count()).toBe(0);
+  });
+
+  it('loads a frame from its placeholder, which allows marketing, without a reload and in the same space', async () => {
+    const { page, context } = browsing;
+    await gotoHydrated(page, `${site.url}/sv/free-meta-ads-guide`);
+    await banner(page, 'Samtycke till cookies').waitFor();
+    const slot = page.locator('#get-the-guide .signup-frame__slot');
+    const before = (await slot.boundingBox())!.height;
+    expect(before).toBeGreaterThanOrEqual(400);
+    await markWindow(page);
+    await page.getByRole('button', { name: 'Hämta formuläret och tillåt marknadsföring' }).click();
+    const frame = page.locator('#get-the-guide .signup-frame__slot > iframe');
+    await frame.waitFor({ state: 'attached' });
+    expect(await frame.getAttribute('src')).toContain(forms.GUIDE_FORM_ID_SV);
+    expect((await slot.boundingBox())!.height).toBe(before);
+    expect(await stillMarked(page)).toBe(true);
+    expect(await consentCookie(context)).toBe('marketing');
+  });
+
+  it('speaks Swedish on Swedish pages, and passes axe with the banner showing', async () => {
+    const { page } = browsing;
+    await gotoHydrated(page, `${site.url}/sv/blog`);
+    const region = banner(page, 'Samtycke till cookies');
+    await region.getByRole('heading', { name: 'Cookies på webbplatsen' }).waitFor();
+    for (const name of ['Godkänn alla', 'Avvisa alla'])
+      await region.getByRole('button', { name }).waitFor();
+    await region.getByRole('link', { name: 'Välj själv' }).click();
+    for (const name of [/Statistik/, /Marknadsföring/, /Inställningar/])
+      expect(await region.getByRole('checkbox', { name }).isChecked()).toBe(false);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: 'Cookietinställningar' })
+        .count(),
+    ).toBe(1);
+  });
+
+  it('offers the same choice on the settings page, which passes axe in both languages', async () => {
+    const { page } = browsing;
+    for (const [path, heading, buttons] of [
+      ['/cookie-settings', 'Cookie settings', ['Accept all', 'Reject all', 'Save choices']],
+      ['/sv/cookie-settings', 'Cookietinställningar', ['Godkänn alla', 'Avvisa alla', 'Spara val']],
+    ] as const) {
+      await gotoHydrated(page, site.url + path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.getByRole('checkbox').count(), path).toBe(3);
+      for (const name of buttons) await page.getByRole('button', { name }).waitFor();
+      expect(await accessibilityViolations(page), path).toEqual([]);
+    }
+  });
+});
+
+describe('without JavaScript', () => {
+  const browsing = pagePerTest(() => browser, { javaScriptEnabled: false });
+
+  it('accepts all with a form post that comes back to the same page', async () => {
+    const { page, context } = browsing;
+    await page.goto(`${site.url}/blog?page=2`);
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await page.waitForURL(`${site.url}/blog?page=2`);
+    expect(await banner(page).isVisible()).toBe(false);
+    expect(await consentCookie(context)).toBe('accepted');
+  });
+
+  it('chooses on the settings page, reopens it from the footer and withdraws there', async () => {
+    const { page, context } = browsing;
+    await page.goto(`${site.url}/sv/newsletter`);
+    await banner(page, 'Samtycke till cookies').getByRole('link', { name: 'Välj själv' }).click();
+    await page.waitForURL(`${site.url}/sv/cookie-settings`);
+    await page.getByRole('heading', { level: 1, name: 'Cookietinställningar' }).waitFor();
+    await page.getByRole('checkbox', { name: /Marknadsföring/ }).check();
+    await page.getByRole('button', { name: 'Spara val' }).click();
+    await page.waitForURL(`${site.url}/sv/newsletter`);
+    expect(await consentCookie(context)).toBe('marketing');
+    // Marketing allowed: the frame is the browser's own, from <noscript>.
+    expect(await page.locator('iframe').getAttribute('src')).toContain(forms.NEWSLETTER_FORM_ID_SV);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cookietinställningar' }).click();
+    await page.waitForURL(`${site.url}/sv/cookie-settings`);
+    expect(await page.getByRole('checkbox', { name: /Marknadsföring/ }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Avvisa alla' }).click();
+    await page.waitForURL(`${site.url}/sv/newsletter`);
+    expect(await consentCookie(context)).toBe('rejected');
+    expect(await page.locator('iframe').count()).toBe(0);
+  });
+
+  it('loads a frame from its placeholder with a form post', async () => {
+    const { page, context } = browsing;
+    await page.goto(`${site.url}/newsletter`);
+    await page.getByRole('button', { name: 'Load the form and allow marketing' }).click();
+    await page.waitForURL(`${site.url}/newsletter`);
+    expect(await consentCookie(context)).toBe('marketing');
+    expect(await page.locator('iframe').getAttribute('src')).toContain(forms.NEWSLETTER_FORM_ID_EN);
+  });
+});
+
+describe('third parties', () => {
+  /** Requests from the page to any origin but the site's, until it has loaded and settled. */
+  async function otherOrigins(path: string, consent?: string): Promise<string[]> {
+    const context = await browser.newContext();
+    try {
+      if (consent)
+        await context.addCookies([{ name: 'cookie_consent', value: consent, url: site.url }]);
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).origin !== site.url) requests.push(request.url());
+      });
+      await page.goto(site.url + path, { waitUntil: 'load' });
+      await page.waitForSelector('html[data-enhanced]', { state: 'attached' });
+      // The frames come after the load event and the next paint (app/enhance/frames.ts).
+      await page.waitForTimeout(500);
+      return requests;
+    } finally {
+      await context.close();
+    }
+  }
+
+  const publicPages = [
+    ...englishPagePaths,
+    ...swedishPagePaths,
+    '/cookie-settings',
+    '/sv/cookie-settings',
+  ];
+
+  it('are never asked for anything on any public page before consent, nor after a rejection', async () => {
+    for (const path of publicPages) {
+      expect(await otherOrigins(path), path).toEqual([]);
+      expect(await otherOrigins(path, 'rejected'), path).toEqual([]);
+    }
+  });
+
+  it('load the sign-up frames once marketing is allowed, and nothing else', async () => {
+    for (const path of publicPages) {
+      const requests = await otherOrigins(path, 'accepted');
+      const framed = /\/(newsletter|free-meta-ads-guide)$/.test(path);
+      expect(
+        requests.map((url) => new URL(url).origin),
+        path,
+      ).toEqual(framed ? ['https://preview.mailerlite.io'] : []);
+    }
+  });
+});
