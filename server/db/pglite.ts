@@ -170,7 +170,9 @@ class PgliteWorker {
   }
 
   async close() {
-    const worker = await this.#ready;
+    // A worker that could not start again has nothing left to close.
+    const worker = await this.#ready.catch(() => undefined);
+    if (!worker) return;
     this.#worker = undefined;
     await new Promise<void>((resolve) => {
       worker.on('message', (message: WorkerMessage) => {
