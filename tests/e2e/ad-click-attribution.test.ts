@@ -1,7 +1,8 @@
 // Issue 18: the page cache answers an ad click's landing with the one copy of the page, whatever
-// its click id, and the click's attribution still reaches the lead: without JavaScript through
-// the first-party cookie set on the landing's answer, which the booking form reads; with
-// JavaScript through the tab's record of the landing's address as well.
+// its click id, and the click's attribution still reaches the lead once the visitor allows
+// marketing (issue 14): without JavaScript through the first-party cookie the consent post sets
+// from the landing's address, which the booking form reads; with JavaScript through the tab's
+// record of the landing's address as well. A visitor who rejects keeps no attribution.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pagePerTest } from '../support/browser.ts';
@@ -43,10 +44,12 @@ for (const javaScriptEnabled of [false, true]) {
       },
     });
 
-    it('stores an ad click’s campaign on the lead although its landing page came from the cache', async () => {
+    /** Lands from a Meta ad on the cached post, answers the banner, and books a call. */
+    async function landAnswerAndBook(answer: 'Accept all' | 'Reject all') {
       const { page } = browsing;
       expect((await fetch(site.url + post)).status).toBe(200); // the post is in the cache now
-      const clickId = `IwAR${Date.now()}${javaScriptEnabled ? 'js' : 'nojs'}`;
+      const visitor = `${answer === 'Accept all' ? 'in' : 'out'}.${javaScriptEnabled ? 'js' : 'nojs'}`;
+      const clickId = `IwAR${Date.now()}${visitor}`;
       const landing = `${post}?utm_source=meta&utm_medium=paid-social&utm_campaign=spring&fbclid=${clickId}`;
       const response = await page.goto(site.url + landing, { referer: fromMeta });
       if (javaScriptEnabled)
@@ -54,11 +57,17 @@ for (const javaScriptEnabled of [false, true]) {
       expect(response?.status()).toBe(200);
       expect(await response?.headerValue('age')).not.toBeNull();
       expect(await page.content()).not.toContain(clickId);
+      // Nothing kept before consent.
+      expect((await browsing.context.cookies()).map((cookie) => cookie.name)).toEqual([]);
+      const banner = page.getByRole('region', { name: 'Cookie consent' });
+      await banner.getByRole('button', { name: answer }).click();
+      if (javaScriptEnabled) await banner.waitFor({ state: 'hidden' });
+      else await page.waitForURL(site.url + post);
 
       // On through the site as a visitor goes: the header's link to the booking form.
       await page.getByRole('link', { name: 'Book a Call' }).first().click();
       await page.waitForURL(`${site.url}/book-call`);
-      const email = `ad.click.${javaScriptEnabled ? 'js' : 'nojs'}.${Date.now()}@example.se`;
+      const email = `ad.click.${visitor}.${Date.now()}@example.se`;
       const field = (name: string) => page.getByRole('textbox', { name, exact: true });
       await field('Name').fill('Ad Click');
       await field('Email').fill(email);
@@ -75,13 +84,27 @@ for (const javaScriptEnabled of [false, true]) {
 
       const rows = await storedLead(email);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
+      return { lead: rows[0]!, landing };
+    }
+
+    it('stores an ad click’s campaign on the lead once marketing is allowed on its cached landing page', async () => {
+      const { lead, landing } = await landAnswerAndBook('Accept all');
+      expect(lead).toMatchObject({
         utm_source: 'meta',
         utm_medium: 'paid-social',
         utm_campaign: 'spring',
         landing_page: landing,
-        ...(javaScriptEnabled ? {} : { referrer: fromMeta }),
       });
+    });
+
+    it('keeps nothing of the ad click for a visitor who rejects', async () => {
+      const { lead } = await landAnswerAndBook('Reject all');
+      expect(lead).toMatchObject({ utm_source: null, utm_campaign: null });
+      expect(String(lead.landing_page)).not.toContain('fbclid');
+      expect((await browsing.context.cookies()).map((cookie) => cookie.name).sort()).toEqual([
+        'cookie_consent',
+        'cookie_consent_id',
+      ]);
     });
   });
 }
