@@ -1,7 +1,7 @@
 // The newsletter, confirmation-pending, newsletter thank-you and free guide pages in a real
 // browser. The machine has no internet, so the provider's form never loads inside its frame: this
 // is the "no network" case, in which everything else on the page must still be complete.
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import { startSite, type RunningSite } from '../support/site.ts';
@@ -30,6 +30,10 @@ afterAll(async () => {
   await browser?.close();
   await site?.stop();
 });
+
+/** The visitor allowed marketing (issue 14): until then the frames wait behind a placeholder. */
+const allowMarketing = (context: BrowserContext) =>
+  context.addCookies([{ name: 'cookie_consent', value: 'marketing', url: site.url }]);
 
 /** The page's HTML as the server sends it, with the few entities React writes decoded. */
 async function serverHtml(path: string): Promise<string> {
@@ -184,9 +188,10 @@ describe('the server-rendered HTML', () => {
     expect(html).not.toContain(page.otherLanguage);
   });
 
-  it('gives the frames their 400 px minimum height and a name before any script runs', async () => {
+  it('gives the frames their 400 px minimum height and a name before any script runs, once marketing is allowed', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
+      await allowMarketing(context);
       const page = await context.newPage();
       for (const path of ['/newsletter', '/sv/free-meta-ads-guide']) {
         await page.goto(site.url + path);
@@ -208,6 +213,7 @@ describe('the server-rendered HTML', () => {
   it('brings the frames in after the page has loaded, in the space kept for them', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
     try {
+      await allowMarketing(context);
       const page = await context.newPage();
       // Records when the page loaded and when a frame first appeared, and the slot's height then.
       await page.addInitScript(() => {
@@ -330,7 +336,8 @@ describe('in a browser', () => {
   });
 
   it('loads a new frame with the other language’s form when the language changes', async () => {
-    const { page } = browsing;
+    const { page, context } = browsing;
+    await allowMarketing(context);
     await gotoHydrated(page, `${site.url}/free-meta-ads-guide`);
     await page.getByRole('link', { name: 'SV', exact: true }).click();
     await page.waitForURL(`${site.url}/sv/free-meta-ads-guide`);
