@@ -371,7 +371,7 @@ describe('with JavaScript', () => {
     expect(rows[0]).toMatchObject({ additional_info: 'Please call back', how_found_us: 'Google' });
   });
 
-  it('stores the attribution of the visit’s first page: its UTM parameters and the other site', async () => {
+  it('stores the attribution of the visit’s first page, once marketing is allowed: its UTM parameters and the other site', async () => {
     await open(null);
     const landing = '/blog?utm_source=partner&utm_medium=referral&utm_campaign=winter';
     // Another site links to the blog with campaign parameters.
@@ -385,6 +385,10 @@ describe('with JavaScript', () => {
     await page.getByRole('link', { name: 'Our marketing partner' }).click();
     await page.waitForURL(`${site.url}${landing}`);
     await page.waitForSelector('button.menu-button:not([disabled])', { state: 'attached' });
+    // The visitor allows marketing on the landing page (issue 14): the tab keeps its record.
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    await banner.waitFor({ state: 'hidden' });
 
     // Later in the visit, a page with other parameters and the form itself, loaded anew.
     await gotoHydrated(page, `${site.url}/privacy-policy?utm_source=ignored`);

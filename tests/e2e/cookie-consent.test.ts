@@ -69,10 +69,13 @@ describe('with JavaScript', () => {
     );
     expect(looks[1]).toEqual(looks[0]);
     expect(looks[2]).toEqual(looks[0]);
-    // Overlaid at the bottom: the page under it is laid out as without it.
-    expect(await region.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+    // Overlaid at the bottom of the window, and below the footer once scrolled to the end.
+    expect(await region.evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
     const box = (await region.boundingBox())!;
     expect(Math.round(box.y + box.height)).toBe(844);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(`${site.url}/privacy-policy`);
+    await gotoHydrated(page, `${site.url}/blog`);
 
     await region.getByRole('link', { name: 'Choose' }).click();
     const boxes = region.getByRole('checkbox');

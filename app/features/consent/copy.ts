@@ -25,7 +25,7 @@ const en: ConsentCopy = {
   bannerLabel: 'Cookie consent',
   heading: 'Cookies on this site',
   intro:
-    'We use cookies that are necessary for the site to work. With your consent we also use cookies and services for analytics, marketing and preferences. You choose, and you can change your mind at any time under “Cookie settings” at the bottom of every page.',
+    'We use necessary cookies to make the site work. With your consent we also use cookies and services for analytics, marketing and preferences. Change your mind any time under “Cookie settings” at the bottom of every page.',
   policyLink: 'Read about cookies in our privacy policy',
   acceptAll: 'Accept all',
   rejectAll: 'Reject all',
@@ -65,7 +65,7 @@ const sv: ConsentCopy = {
   bannerLabel: 'Samtycke till cookies',
   heading: 'Cookies på webbplatsen',
   intro:
-    'Vi använder cookies som är nödvändiga för att webbplatsen ska fungera. Med ditt samtycke använder vi även cookies och tjänster för statistik, marknadsföring och inställningar. Du väljer, och du kan ändra dig när som helst under ”Cookietinställningar” längst ned på varje sida.',
+    'Vi använder nödvändiga cookies för att webbplatsen ska fungera. Med ditt samtycke använder vi även cookies och tjänster för statistik, marknadsföring och inställningar. Ändra dig när som helst under ”Cookietinställningar” längst ned på varje sida.',
   policyLink: 'Läs om cookies i vår integritetspolicy',
   acceptAll: 'Godkänn alla',
   rejectAll: 'Avvisa alla',
