@@ -14,7 +14,7 @@ import {
 import { consentFromCookies, type ConsentChoice } from '~/visit/consent-cookie';
 
 export interface ConsentDependencies {
-  fetch: typeof fetch;
+  fetch(url: string, init: RequestInit): Promise<Response>;
   /** After a choice is stored, with the choice the cookie now holds. */
   chosen(choice: ConsentChoice): void;
   reload(): void;
