@@ -53,6 +53,7 @@ describe('the admin pages', () => {
       expect.stringMatching(/^Leads/),
       'Blog posts',
       'Team',
+      'Settings',
       'Account',
     ]);
     expect(await page.getByRole('banner').count()).toBe(1);
