@@ -25,11 +25,14 @@ keepHashOnLinks(document, window);
 enhanceJumps(document, window);
 enhanceBackButtons(document, window);
 loadDeferredFrames(document, window);
-enhanceConsent(document, {
-  fetch: window.fetch.bind(window),
-  chosen: (choice) => (choice.marketing ? keepVisitAttribution() : forgetVisitAttribution()),
-  reload: () => window.location.reload(),
-});
+// On a page React renders (sign-in, an error page), the root loader's copy of the choice would go
+// stale after a post without a reload: there the forms post and reload as without JavaScript.
+if (!('__reactRouterContext' in window))
+  enhanceConsent(document, {
+    fetch: window.fetch.bind(window),
+    chosen: (choice) => (choice.marketing ? keepVisitAttribution() : forgetVisitAttribution()),
+    reload: () => window.location.reload(),
+  });
 
 const enhanced = () => (document.documentElement.dataset.enhanced = '');
 const consultationForm = document.querySelector<HTMLFormElement>(FORM_SELECTOR);

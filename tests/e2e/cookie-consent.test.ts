@@ -195,6 +195,17 @@ describe('with JavaScript', () => {
     ).toBe(1);
   });
 
+  it('posts and comes back on a page React renders (sign-in), where the banner then stays away', async () => {
+    const { page, context } = browsing;
+    await gotoHydrated(page, `${site.url}/login`);
+    await markWindow(page);
+    await banner(page).getByRole('button', { name: 'Reject all' }).click();
+    await page.waitForFunction(() => !(window as unknown as { marked?: boolean }).marked);
+    await page.waitForURL(`${site.url}/login`);
+    expect(await consentCookie(context)).toBe('rejected');
+    expect(await banner(page).isVisible()).toBe(false);
+  });
+
   it('offers the same choice on the settings page, which passes axe in both languages', async () => {
     const { page } = browsing;
     for (const [path, heading, buttons] of [
