@@ -4,10 +4,22 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub, Link } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { insertConsentedFrames } from '~/enhance/consent';
 import { insertDeferredFrames } from '~/enhance/frames';
+import type { ConsentChoice } from '~/visit/consent-cookie';
 import { mailerLiteFormUrl, SignupFrame, type SignupForms } from './signup-frame';
 
+/** The visitor's cookie choice, as the root loader would read it (issue 14). */
+const visitor = vi.hoisted(() => ({ consent: undefined as ConsentChoice | undefined }));
+vi.mock('~/features/consent/use-consent-choice', () => ({
+  useConsentChoice: () => visitor.consent,
+}));
+const marketingAllowed: ConsentChoice = { analytics: false, marketing: true, preferences: false };
+
+beforeEach(() => {
+  visitor.consent = marketingAllowed;
+});
 afterEach(() => {
   cleanup();
   document.body.innerHTML = '';
@@ -105,17 +117,17 @@ describe('SignupFrame', () => {
   });
 });
 
-describe('SignupFrame in the server’s HTML', () => {
-  function serverHtml(path: string) {
-    const Stub = createRoutesStub([
-      {
-        path: '*',
-        Component: () => <Page forms={newsletterForms} title="Newsletter sign-up form" />,
-      },
-    ]);
-    return renderToString(<Stub initialEntries={[path]} />);
-  }
+function serverHtml(path: string) {
+  const Stub = createRoutesStub([
+    {
+      path: '*',
+      Component: () => <Page forms={newsletterForms} title="Newsletter sign-up form" />,
+    },
+  ]);
+  return renderToString(<Stub initialEntries={[path]} />);
+}
 
+describe('SignupFrame in the server’s HTML', () => {
   it('holds the frame in <noscript> inside the slot that keeps its space', () => {
     const html = serverHtml('/sv/newsletter');
     const src = mailerLiteFormUrl('123456', '222222222222222222');
@@ -133,6 +145,43 @@ describe('SignupFrame in the server’s HTML', () => {
     expect(frame().getAttribute('loading')).toBe('lazy');
     expect(frame().parentElement!.className).toBe('signup-frame__slot');
     expect(document.querySelector('noscript')).toBeNull();
+  });
+});
+
+describe('SignupFrame before marketing is allowed', () => {
+  beforeEach(() => {
+    visitor.consent = undefined;
+  });
+
+  it('holds no frame, but says what it is and offers to load it, which posts that consent', () => {
+    renderAt('/newsletter');
+    expect(screen.queryByTitle('Newsletter sign-up form')).toBeNull();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.getByText('Sign-up form from MailerLite')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Load the form and allow marketing' });
+    const form = button.closest('form')!;
+    expect([form.method, form.getAttribute('action')]).toEqual(['post', '/cookie-settings']);
+    expect(Object.fromEntries(new FormData(form, button))).toEqual({
+      source: 'frame',
+      return_to: '/newsletter',
+      choice: 'allow-marketing',
+    });
+    expect(form.closest('.signup-frame__slot')).not.toBeNull();
+  });
+
+  it('after a rejection too, in Swedish, and the server’s HTML has no frame a browser would load', () => {
+    visitor.consent = { analytics: true, marketing: false, preferences: true };
+    renderAt('/sv/newsletter');
+    screen.getByRole('button', { name: 'Hämta formuläret och tillåt marknadsföring' });
+    expect(document.querySelector('iframe')).toBeNull();
+    cleanup();
+    document.body.innerHTML = serverHtml('/sv/newsletter');
+    expect(document.querySelector('noscript')).toBeNull();
+    expect(document.querySelector('iframe')).toBeNull();
+    // The frame waits inert in a template, for the site's script once the choice is stored.
+    insertConsentedFrames(document);
+    expect(frame().getAttribute('src')).toBe(mailerLiteFormUrl('123456', '222222222222222222'));
+    expect(frame().parentElement!.className).toBe('signup-frame__slot');
   });
 });
 

@@ -29,6 +29,14 @@ export function mailerLiteFormUrl(accountId: string, formId: string): string {
   return `${MAILERLITE_FORMS_ORIGIN}/forms/${encodeURIComponent(accountId)}/${encodeURIComponent(formId)}/share`;
 }
 
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The frame as HTML, the same element as the one rendered once marketing is allowed. */
+export function frameMarkup(src: string, title: string): string {
+  return `<iframe class="signup-frame__frame" src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" loading="lazy"></iframe>`;
+}
+
 const copy = {
   en: {
     refreshNote: 'If the form does not show, please refresh the page.',
@@ -101,7 +109,9 @@ export function SignupFrame({
             </button>
             <ConsentStatus failed={t.failed} />
           </form>
-          <template>{frame}</template>
+          {/* As markup, so that React in the browser fills the template's inert content too: an
+              element React appended as the template's child would load. */}
+          <template dangerouslySetInnerHTML={{ __html: frameMarkup(src, title) }} />
         </div>
         {note}
       </div>

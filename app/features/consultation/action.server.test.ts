@@ -196,7 +196,8 @@ describe('a person’s request', () => {
 });
 
 describe('an ad click’s attribution cookie', () => {
-  const cookie = `visit_attribution=${encodeURIComponent(
+  // Read only while the visitor allows marketing (issue 14).
+  const cookie = `cookie_consent=accepted; visit_attribution=${encodeURIComponent(
     JSON.stringify({ utm_source: 'google', utm_medium: 'cpc', landing_page: '/?gclid=Cj0K' }),
   )}`;
 

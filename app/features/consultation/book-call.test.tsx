@@ -7,7 +7,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { captureVisitAttribution } from '~/visit/visit-attribution';
 import type { Attribution } from '~/visit/attribution';
 import type { ConsultationActionData } from './action-data';
@@ -305,6 +305,9 @@ describe('the consultation form in English', () => {
   });
 
   it('sends the attribution of the visit’s first page, recorded earlier in the tab', async () => {
+    // Kept in the tab only for a visitor who allowed marketing (issue 14).
+    document.cookie = 'cookie_consent=marketing';
+    onTestFinished(() => void (document.cookie = 'cookie_consent=; max-age=0'));
     sessionStorage.setItem(
       'visit-attribution',
       JSON.stringify({

@@ -2,11 +2,16 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PostSummary } from '~/data/posts';
 import { NewsletterAlmostThere } from './almost-there';
 import { NewsletterSignup } from './newsletter-signup';
 import { NewsletterThankYou } from './thank-you';
+
+// The frame shows once the visitor allows marketing (issue 14), as this one has.
+vi.mock('~/features/consent/use-consent-choice', () => ({
+  useConsentChoice: () => ({ analytics: false, marketing: true, preferences: false }),
+}));
 
 afterEach(cleanup);
 
