@@ -18,6 +18,8 @@ function failingDatabase(failure: Error): Database {
       };
       return { rows: [row as R], rowCount: 1 };
     }
+    // No functions to call (/rpc).
+    if (sql.includes('pg_proc')) return { rows: [], rowCount: 0 };
     if (sql.includes('pg_auth_members')) {
       return { rows: [{ name: 'anon', assumable: 't' } as R], rowCount: 1 };
     }

@@ -1,4 +1,4 @@
-// The PostgREST-compatible data API mounted at /rest/v1: one table per request, one transaction per
+// The PostgREST-compatible data API mounted at /rest/v1: one table (or function, rpc.ts) per request, one transaction per
 // request under the caller's role and claims, so the migrations' grants and RLS policies decide.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/types.ts';
@@ -11,6 +11,7 @@ import { checkProfile, negotiateMediaType, parsePreferences, parseRangeHeader } 
 import { insert, read, remove, update, type Outcome } from './operations.ts';
 import { parseQuery } from './parse.ts';
 import { parsePayload } from './payload.ts';
+import { callFunction, loadFunctions, type DbFunction } from './rpc.ts';
 import { callerTransaction } from './transaction.ts';
 
 const PREFIX = '/rest/v1';
@@ -74,36 +75,23 @@ async function jsonBody(req: IncomingMessage): Promise<string> {
   }
 }
 
-/** `/rest/v1/<table>` → the table's name; anything else is not a path PostgREST serves here. */
-function resourceName(url: URL): string {
+type Resource = { kind: 'table'; name: string } | { kind: 'function'; name: string };
+
+function invalidPath(): RestError {
+  return new RestError(404, { code: 'PGRST125', message: 'Invalid path specified in request URL' });
+}
+
+/** `/rest/v1/<table>` → a table; `/rest/v1/rpc/<function>` → a function; anything else is not served. */
+function resourceOf(url: URL): Resource {
   const rest = url.pathname.slice(PREFIX.length).replace(/\/$/, '');
   const segments = rest.split('/').slice(1);
-  if (segments.length === 2 && segments[0] === 'rpc') {
-    let name = segments[1]!;
-    try {
-      name = decodeURIComponent(name);
-    } catch {
-      // keep the raw text in the message
-    }
-    throw new RestError(404, {
-      code: 'PGRST202',
-      message: `Could not find the function ${SCHEMA}.${name} in the schema cache`,
-      hint: 'This server does not serve functions (rpc); only tables and views.',
-    });
-  }
-  if (segments.length !== 1 || segments[0] === '') {
-    throw new RestError(404, {
-      code: 'PGRST125',
-      message: 'Invalid path specified in request URL',
-    });
-  }
+  const isFunction = segments.length === 2 && segments[0] === 'rpc';
+  const raw = isFunction ? segments[1]! : segments.length === 1 ? segments[0]! : '';
+  if (raw === '') throw invalidPath();
   try {
-    return decodeURIComponent(segments[0]!);
+    return { kind: isFunction ? 'function' : 'table', name: decodeURIComponent(raw) };
   } catch {
-    throw new RestError(404, {
-      code: 'PGRST125',
-      message: 'Invalid path specified in request URL',
-    });
+    throw invalidPath();
   }
 }
 
@@ -116,23 +104,44 @@ export interface RestApi {
 export async function createRestApi(opts: { db: Database; jwtSecret: string }): Promise<RestApi> {
   const { db, jwtSecret } = opts;
   let catalog: Catalog = await loadCatalog(db, SCHEMA);
+  let functions: Map<string, DbFunction[]> = await loadFunctions(db, SCHEMA);
 
   async function serve(req: IncomingMessage, url: URL, caller: Caller): Promise<Outcome> {
     const method = req.method ?? 'GET';
     if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
       throw new RestError(405, { code: 'PGRST117', message: `Unsupported HTTP method: ${method}` });
     }
-    const name = resourceName(url);
+    const resource = resourceOf(url);
     const write = method !== 'GET' && method !== 'HEAD';
     checkProfile(req.headers, write, SCHEMA);
-    const media = negotiateMediaType(req.headers);
-    const prefs = parsePreferences(req.headers);
     // The gateway in front of hosted PostgREST consumes `apikey`; it is never a filter.
     const params = new URLSearchParams(url.searchParams);
     params.delete('apikey');
-    const query = parseQuery(params);
-    const table = findTable(catalog, name);
     const inTransaction = callerTransaction(db, caller, req, url.pathname.slice(PREFIX.length));
+    if (resource.kind === 'function') {
+      if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
+        throw new RestError(405, {
+          code: 'PGRST101',
+          message: 'Only GET and POST are allowed for functions',
+        });
+      }
+      const body = method === 'POST' ? await jsonBody(req) : undefined;
+      return callFunction(
+        functions,
+        {
+          schema: SCHEMA,
+          name: resource.name,
+          method,
+          params,
+          ...(body === undefined ? {} : { body }),
+        },
+        inTransaction,
+      );
+    }
+    const media = negotiateMediaType(req.headers);
+    const prefs = parsePreferences(req.headers);
+    const query = parseQuery(params);
+    const table = findTable(catalog, resource.name);
 
     if (!write) {
       const range = parseRangeHeader(req.headers);
@@ -182,6 +191,7 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
     handle,
     async reloadSchema() {
       catalog = await loadCatalog(db, SCHEMA);
+      functions = await loadFunctions(db, SCHEMA);
     },
   };
 }
