@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,6 +27,8 @@ import {
   type LeadJobTimings,
 } from './leads/lead-jobs.ts';
 import { agencyPlaceholdersInUse, placeholderWarning } from './leads/agency-details.ts';
+import { pageViewCounter } from './visits/count-page-views.ts';
+import { startVisitRecorder, type VisitRecorder } from './visits/visit-recorder.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seedFile = path.join(root, 'supabase/seed.sql');
@@ -59,6 +61,8 @@ export interface RunningServer {
   };
   /** Lead mail delivery and retention; undefined when this server does not run them. */
   leadJobs?: LeadJobs;
+  /** The statistics' page views (issue 14); undefined when this server has no database. */
+  visits?: VisitRecorder;
   close(): Promise<void>;
 }
 
@@ -70,6 +74,8 @@ export interface StartOptions {
   dev?: boolean;
   /** Shorter polls, leases and backoff for the lead jobs (tests). */
   leadJobTimings?: Partial<LeadJobTimings>;
+  /** How often counted page views are written (default 5 s). */
+  visitFlushIntervalMs?: number;
 }
 
 /** Legacy Supabase API keys: long-lived HS256 JWTs carrying only a role. */
@@ -223,10 +229,18 @@ export async function startServer(
       ? createHmac('sha256', backend.jwtSecret).update('consultation-form').digest('base64url')
       : persistentSecret(config.dataDir, 'form-secret'));
 
+  // Started once the server listens (below); a view cannot arrive before.
+  let visits: VisitRecorder | undefined;
+  let countPageView: ((req: IncomingMessage, url: URL) => void) | undefined;
   let site: Site | undefined;
   if (options.site !== false) {
     try {
-      site = await createSite({ dev: options.dev === true, siteUrl: config.SITE_URL, log });
+      site = await createSite({
+        dev: options.dev === true,
+        siteUrl: config.SITE_URL,
+        log,
+        onPageView: (req, url) => countPageView?.(req, url),
+      });
     } catch (error) {
       await closeBackend();
       throw error;
@@ -320,6 +334,20 @@ export async function startServer(
     if (warning) log(warning);
   }
 
+  if (site && leadJobsDb) {
+    visits = startVisitRecorder({
+      db: leadJobsDb,
+      log,
+      ...(options.visitFlushIntervalMs ? { flushIntervalMs: options.visitFlushIntervalMs } : {}),
+    });
+    countPageView = pageViewCounter(visits, { siteUrl: config.SITE_URL });
+  } else if (site) {
+    log(
+      'Visit statistics are not recorded by this server: set DATABASE_URL to the Supabase ' +
+        "project's Postgres connection string to count page views.",
+    );
+  }
+
   // Started once everything else stands, so a failed start has no timers to stop.
   const leadJobs =
     leadJobsDb &&
@@ -348,14 +376,16 @@ export async function startServer(
     port,
     backend,
     leadJobs,
+    visits,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       await site?.close();
-      // Before the database closes: a send in flight records its outcome.
+      // Before the database closes: a send in flight records its outcome, waiting views are written.
       await leadJobs?.stop();
+      await visits?.stop();
       await closeBackend();
     },
   };

@@ -1,15 +1,22 @@
-// The page-cache declaration of the route a path leads to (app/config/caching.ts), read from the
-// server build's route modules: the leaf route's handle says whether its page is shared and what
-// the shared copy may depend on. A route that declares nothing is never kept.
+// The page-cache declaration of the route a path leads to (app/config/caching.ts), and whether it
+// is a page at all, read from the server build's route modules: the leaf route's handle says
+// whether its page is shared and what the shared copy may depend on. A route that declares
+// nothing is never kept.
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { PageCacheDeclaration } from './page-cache-key.ts';
 
 /** Paths remembered with their answer: a flood of unknown paths only evicts them. */
 const REMEMBERED_PATHS = 1000;
 
-export function pageCacheDeclarations(
-  routes: ServerBuild['routes'],
-): (pathname: string) => PageCacheDeclaration | undefined {
+/** What the server needs to know of the route a path leads to. */
+export interface RouteFacts {
+  /** The page-cache declaration of its handle; undefined: never kept. */
+  declaration?: PageCacheDeclaration;
+  /** A page (its module renders a component), not a resource route (feeds, sitemaps). */
+  page: boolean;
+}
+
+export function routeFacts(routes: ServerBuild['routes']): (pathname: string) => RouteFacts {
   const children = new Map<string | undefined, RouteObject[]>();
   for (const route of Object.values(routes)) {
     if (!route) continue;
@@ -29,16 +36,20 @@ export function pageCacheDeclarations(
     });
   const tree = attach(children.get(undefined) ?? []);
 
-  const remembered = new Map<string, PageCacheDeclaration | undefined>();
+  const remembered = new Map<string, RouteFacts>();
   return (pathname) => {
-    if (remembered.has(pathname)) return remembered.get(pathname);
+    const known = remembered.get(pathname);
+    if (known) return known;
     const leaf = matchRoutes(tree, pathname)?.at(-1)?.route.id;
-    const handle = leaf
-      ? (routes[leaf]?.module.handle as { pageCache?: PageCacheDeclaration })
-      : {};
-    const declaration = handle?.pageCache;
+    const module = leaf ? routes[leaf]?.module : undefined;
+    const declaration = (module?.handle as { pageCache?: PageCacheDeclaration } | undefined)
+      ?.pageCache;
+    const facts: RouteFacts = {
+      ...(declaration ? { declaration } : {}),
+      page: typeof module?.default === 'function',
+    };
     if (remembered.size >= REMEMBERED_PATHS) remembered.clear();
-    remembered.set(pathname, declaration);
-    return declaration;
+    remembered.set(pathname, facts);
+    return facts;
   };
 }

@@ -10,7 +10,7 @@ import { compressResponse } from './compression.ts';
 import { MAX_BODY_BYTES, sendJson, type Handler } from './http.ts';
 import { PageCache } from './page-cache.ts';
 import { sharedRequestOf, type SharedRequest } from './page-cache-key.ts';
-import { pageCacheDeclarations } from './page-cache-routes.ts';
+import { routeFacts } from './page-cache-routes.ts';
 import { RenderGate } from './render-gate.ts';
 import { asPage, renderShared, sendRendered, type RenderedResponse } from './render-shared-page.ts';
 import { serveStatic } from './static.ts';
@@ -69,6 +69,23 @@ export interface SiteOptions {
   /** SITE_URL, when set: the public origin behind a proxy. */
   siteUrl?: string;
   log?: (line: string) => void;
+  /**
+   * Called once a visitor's GET of a public page was answered with the page (200, or 304 from
+   * the browser's copy): the statistics' page view (server/visits). Not for the administrator's
+   * pages and sign-in, resource routes, static files or error pages.
+   */
+  onPageView?: (req: IncomingMessage, url: URL) => void;
+}
+
+/** Sign-in and the administrator's pages: the agency's own work, not visits. */
+function isAgencyPage(pathname: string): boolean {
+  return pathname === '/login' || pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/** A browser fetching a page ahead of a click that may never come (Chrome, Firefox, Safari). */
+function isPrefetch(req: IncomingMessage): boolean {
+  const purpose = req.headers['sec-purpose'] ?? req.headers['purpose'] ?? req.headers['x-moz'];
+  return typeof purpose === 'string' && /prefetch|prerender/i.test(purpose);
 }
 
 export async function createSite(options: SiteOptions): Promise<Site> {
@@ -105,8 +122,18 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   const clientDir = path.join(root, 'build/client');
   const pages = new PageCache();
   const renders = new RenderGate();
-  const declarationOf = pageCacheDeclarations(build.routes);
+  const factsOf = routeFacts(build.routes);
   const log = options.log ?? console.log;
+  const onPageView = options.onPageView;
+
+  /** Counts the request as a page view once it is answered with the page. */
+  const countView = (req: IncomingMessage, res: ServerResponse, url: URL, page: boolean) => {
+    if (!onPageView || !page || req.method !== 'GET') return;
+    if (isAgencyPage(url.pathname) || isPrefetch(req)) return;
+    res.once('finish', () => {
+      if (res.statusCode === 200 || res.statusCode === 304) onPageView(req, url);
+    });
+  };
 
   /** Renders a request as it is, into its own response (pages no one shares, and posts). */
   const renderOwn = async (req: IncomingMessage, res: ServerResponse) => {
@@ -146,7 +173,8 @@ export async function createSite(options: SiteOptions): Promise<Site> {
       // their other security headers in app/entry.server.tsx.
       res.setHeader('X-Content-Type-Options', 'nosniff');
       const method = req.method ?? 'GET';
-      const declaration = declarationOf(url.pathname);
+      const facts = factsOf(url.pathname);
+      const declaration = facts.declaration;
       const shared = declaration ? sharedRequestOf(req, url, declaration) : null;
       // The cache first: it holds only pages that were rendered because no static file matched
       // their path, and the build's files do not change while the server runs.
@@ -160,6 +188,8 @@ export async function createSite(options: SiteOptions): Promise<Site> {
             publicOrigin: options.siteUrl,
           }) ?? [];
         if (cookies.length > 0) extra = { 'set-cookie': cookies };
+        // Registered before the answer starts: a cached page may be sent before serve resolves.
+        countView(req, res, url, facts.page);
         const served = await pages.serve(shared.key, req, res, extra);
         if (served === 'fresh') return;
         if (served === 'stale') {
@@ -171,6 +201,9 @@ export async function createSite(options: SiteOptions): Promise<Site> {
         }
       }
       if (await serveStatic(clientDir, req, res, url)) return;
+      // A shared page's view is counted above already (no static file has a page's path); one
+      // that skips the shared copy is a signed-in member's, which the statistics leave out.
+      if (!declaration) countView(req, res, url, facts.page);
       if (!declaration || !shared) {
         // The booking form's post (lead intake) is never refused here; every GET render is bounded.
         if (method !== 'GET' && method !== 'HEAD') return renderOwn(req, res);
