@@ -11,6 +11,7 @@ import { policyFactsFor, type PolicyFacts } from './processing-tools';
 /** What the policy says today depends on: the company saved in /admin/settings and the tools. */
 export async function loadPolicyFacts(): Promise<PolicyFacts> {
   const { settings, placeholders } = await loadAgencySettings();
+  const env = serverEnv();
   return policyFactsFor({
     company: {
       legalName: settings.legalName,
@@ -21,7 +22,10 @@ export async function loadPolicyFacts(): Promise<PolicyFacts> {
       contactEmail: settings.contactEmail,
     },
     mailerLite: !placeholders.includes('mailerLiteAccountId'),
-    mailDelivery: Boolean(serverEnv().SMTP_URL),
+    mailDelivery: Boolean(env.SMTP_URL),
+    metaPixel: Boolean(env.META_PIXEL_ID),
+    metaConversionsApi: Boolean(env.META_PIXEL_ID && env.META_CAPI_TOKEN),
+    clarity: Boolean(env.CLARITY_ID),
   });
 }
 

@@ -257,8 +257,80 @@ describe('the policy per configuration', () => {
     cleanup();
     return sections;
   };
-  const only = (tools: { mailerLite?: boolean; mailDelivery?: boolean }) =>
-    policyFactsFor({ company, mailerLite: false, mailDelivery: false, ...tools });
+  const only = (tools: {
+    mailerLite?: boolean;
+    mailDelivery?: boolean;
+    metaPixel?: boolean;
+    metaConversionsApi?: boolean;
+    clarity?: boolean;
+  }) => policyFactsFor({ company, mailerLite: false, mailDelivery: false, ...tools });
+
+  it('describes Meta’s pixel, the Conversions API and Clarity only while each is configured (English)', () => {
+    const off = text('en', only({}));
+    for (const section of Object.values(off))
+      expect(section).not.toMatch(/Meta|pixel|Conversions API|Clarity|_fbp|_clck/);
+
+    const pixel = text('en', only({ metaPixel: true }));
+    expect(pixel['third-party-services']).toContain(
+      'Advertising platform (Meta pixel, Meta Platforms Ireland): only if you allow marketing',
+    );
+    expect(pixel.cookies).toContain('Meta pixel (_fbp and _fbc, marketing)');
+    expect(pixel.purposes).toContain('measure which of our ads bring requests');
+    expect(pixel.retention).toContain('Meta pixel: its cookies 90 days in your browser');
+    expect(pixel['legal-bases']).toContain('Meta’s pixel');
+    for (const section of Object.values(pixel))
+      expect(section).not.toMatch(/Conversions API|Clarity/);
+
+    const capi = text('en', only({ metaPixel: true, metaConversionsApi: true }));
+    expect(capi['third-party-services']).toContain(
+      'Meta Conversions API (Meta Platforms Ireland): only if you allowed marketing when you sent a request',
+    );
+    expect(capi['third-party-services']).toContain(
+      'e-mail address and phone number hashed (SHA-256',
+    );
+    expect(capi.retention).toContain('Events for Meta: our record of what we send Meta 30 days');
+
+    const clarity = text('en', only({ clarity: true }));
+    expect(clarity['third-party-services']).toContain(
+      'Session recording (Microsoft Clarity): only if you allow analytics',
+    );
+    expect(clarity.cookies).toContain('Session recording (_clck and _clsk, analytics)');
+    expect(clarity.purposes).toContain('see how visitors use our pages');
+    expect(clarity.retention).toContain(
+      'Session recordings: recordings 30 days and heatmaps 13 months',
+    );
+    for (const section of Object.values(clarity)) expect(section).not.toMatch(/Meta/);
+  });
+
+  it('describes Meta’s pixel, the Conversions API and Clarity only while each is configured (Swedish)', () => {
+    const off = text('sv', only({}));
+    for (const section of Object.values(off))
+      expect(section).not.toMatch(/Meta|pixel|Conversions API|Clarity|_fbp|_clck/);
+
+    const pixel = text('sv', only({ metaPixel: true }));
+    expect(pixel['third-party-services']).toContain(
+      'Annonsplattform (Meta-pixel, Meta Platforms Ireland): bara om du tillåter marknadsföring',
+    );
+    expect(pixel.cookies).toContain('Meta-pixel (_fbp och _fbc, marknadsföring)');
+    expect(pixel.retention).toContain('Meta-pixel: dess cookies 90 dagar i din webbläsare');
+    for (const section of Object.values(pixel))
+      expect(section).not.toMatch(/Conversions API|Clarity/);
+
+    const capi = text('sv', only({ metaPixel: true, metaConversionsApi: true }));
+    expect(capi['third-party-services']).toContain(
+      'Metas Conversions API (Meta Platforms Ireland): bara om du tillät marknadsföring',
+    );
+    expect(capi.retention).toContain(
+      'Händelser till Meta: vår dokumentation av vad vi skickar till Meta 30 dagar',
+    );
+
+    const clarity = text('sv', only({ clarity: true }));
+    expect(clarity['third-party-services']).toContain(
+      'Sessionsinspelning (Microsoft Clarity): bara om du tillåter statistik',
+    );
+    expect(clarity.cookies).toContain('Sessionsinspelning (_clck och _clsk, statistik)');
+    expect(clarity.retention).toContain('Sessionsinspelningar: inspelningar 30 dagar');
+  });
 
   it('describes MailerLite in every section it touches only while its forms are configured (English)', () => {
     const on = text('en', only({ mailerLite: true }));

@@ -1,9 +1,9 @@
 // What the site really uses to process personal data (issue 14), so the privacy policy says only
 // what is true. Each tool that can be switched on or off is one entry here with its text in both
 // languages; the policy (copy.ts) puts each part of that text in its section, and only while the
-// tool is in use (policyFactsFor says when). A tool issue 14's later parts add (the consent banner,
-// cookieless statistics, the Meta pixel and Conversions API, session recording) becomes one more
-// entry plus its English and Swedish text, and one line in policyFactsFor.
+// tool is in use (policyFactsFor says when). A tool issue 14's later parts add (cookieless
+// statistics) becomes one more entry plus its English and Swedish text, and one line in
+// policyFactsFor.
 import type { Language } from '~/i18n/locale';
 
 /** An item of a policy list: a term and what it means. */
@@ -170,6 +170,114 @@ export const processingTools = {
       },
     },
   },
+  /** Meta's pixel on the public pages, after marketing consent (META_PIXEL_ID, issue 14). */
+  metaPixel: {
+    text: {
+      en: {
+        purpose:
+          'measure which of our ads bring requests, and show our ads to people likely to be interested (only if you allow marketing);',
+        service: {
+          term: 'Advertising platform (Meta pixel, Meta Platforms Ireland)',
+          text: 'only if you allow marketing: Meta’s pixel on our pages tells Meta which of our pages you view and, on the page after you book a call, that you sent a request, with a random ID of that request (never its content). Meta receives your IP address, browser details and its own cookies, and may link them to a Facebook or Instagram account of yours. Meta may transfer data to the USA under the EU–US Data Privacy Framework.',
+        },
+        cookies: {
+          term: 'Meta pixel (_fbp and _fbc, marketing)',
+          text: 'only if you allow marketing: _fbp identifies your browser to Meta, and _fbc keeps the Meta ad you clicked to arrive, each for 90 days.',
+        },
+        consent: 'Meta’s pixel',
+        retention: {
+          term: 'Meta pixel',
+          text: 'its cookies 90 days in your browser; Meta keeps what it receives under its own privacy policy.',
+        },
+      },
+      sv: {
+        purpose:
+          'mäta vilka av våra annonser som ger förfrågningar, och visa våra annonser för personer som kan vara intresserade (bara om du tillåter marknadsföring);',
+        service: {
+          term: 'Annonsplattform (Meta-pixel, Meta Platforms Ireland)',
+          text: 'bara om du tillåter marknadsföring: Metas pixel på våra sidor berättar för Meta vilka av våra sidor du besöker och, på sidan efter att du bokat ett samtal, att du skickat en förfrågan, med ett slumpmässigt id för förfrågan (aldrig dess innehåll). Meta får din IP-adress, uppgifter om din webbläsare och sina egna cookies, och kan koppla dem till ett Facebook- eller Instagramkonto du har. Meta kan föra över uppgifter till USA enligt EU–US Data Privacy Framework.',
+        },
+        cookies: {
+          term: 'Meta-pixel (_fbp och _fbc, marknadsföring)',
+          text: 'bara om du tillåter marknadsföring: _fbp identifierar din webbläsare för Meta, och _fbc kommer ihåg vilken Meta-annons du klickade på för att komma hit, var och en i 90 dagar.',
+        },
+        consent: 'Metas pixel',
+        retention: {
+          term: 'Meta-pixel',
+          text: 'dess cookies 90 dagar i din webbläsare; Meta sparar det den får enligt sin egen integritetspolicy.',
+        },
+      },
+    },
+  },
+  /**
+   * The server's Lead event to Meta's Conversions API (META_CAPI_TOKEN with META_PIXEL_ID, issue
+   * 14): only for a request sent by a visitor who allowed marketing.
+   */
+  metaConversionsApi: {
+    text: {
+      en: {
+        service: {
+          term: 'Meta Conversions API (Meta Platforms Ireland)',
+          text: 'only if you allowed marketing when you sent a request through our form: our server tells Meta that a request came in, with your e-mail address and phone number hashed (SHA-256, so that Meta can only match them with accounts it already knows), your IP address, your browser details, the page you sent it from and Meta’s cookies, under the same random ID as the pixel’s, so that Meta counts it once. Never the content of your request.',
+        },
+        consent: 'the event our server sends Meta when you send a request',
+        retention: {
+          term: 'Events for Meta',
+          text: 'our record of what we send Meta 30 days from your request, then deleted automatically (at once if your request is deleted); Meta keeps what it receives under its own privacy policy.',
+        },
+      },
+      sv: {
+        service: {
+          term: 'Metas Conversions API (Meta Platforms Ireland)',
+          text: 'bara om du tillät marknadsföring när du skickade en förfrågan via vårt formulär: vår server berättar för Meta att en förfrågan kommit in, med din e-postadress och ditt telefonnummer hashade (SHA-256, så att Meta bara kan matcha dem mot konton som redan har dem), din IP-adress, uppgifter om din webbläsare, sidan du skickade den från och Metas cookies, under samma slumpmässiga id som pixelns, så att Meta räknar den en gång. Aldrig innehållet i din förfrågan.',
+        },
+        consent: 'händelsen vår server skickar till Meta när du skickar en förfrågan',
+        retention: {
+          term: 'Händelser till Meta',
+          text: 'vår dokumentation av vad vi skickar till Meta 30 dagar från din förfrågan, därefter raderas den automatiskt (direkt om din förfrågan raderas); Meta sparar det den får enligt sin egen integritetspolicy.',
+        },
+      },
+    },
+  },
+  /** Microsoft Clarity's session recording, after analytics consent (CLARITY_ID, issue 14). */
+  clarity: {
+    text: {
+      en: {
+        purpose:
+          'see how visitors use our pages and where they get stuck, to improve the site (only if you allow analytics);',
+        service: {
+          term: 'Session recording (Microsoft Clarity)',
+          text: 'only if you allow analytics: records how you use our pages (clicks, scrolling, mouse movements and the pages as you see them, with what you type in forms masked) and shows it to us as recordings and heatmaps. Microsoft receives your IP address and browser details, and may transfer data to the USA under the EU–US Data Privacy Framework.',
+        },
+        cookies: {
+          term: 'Session recording (_clck and _clsk, analytics)',
+          text: 'only if you allow analytics: _clck keeps a random ID of your browser for 1 year, and _clsk joins the pages of one visit for 1 day.',
+        },
+        consent: 'session recording',
+        retention: {
+          term: 'Session recordings',
+          text: 'recordings 30 days and heatmaps 13 months at Microsoft Clarity, then deleted; its cookies as above.',
+        },
+      },
+      sv: {
+        purpose:
+          'se hur besökare använder våra sidor och var de fastnar, för att förbättra webbplatsen (bara om du tillåter statistik);',
+        service: {
+          term: 'Sessionsinspelning (Microsoft Clarity)',
+          text: 'bara om du tillåter statistik: spelar in hur du använder våra sidor (klick, skrollning, musrörelser och sidorna som du ser dem, med det du skriver i formulär maskerat) och visar det för oss som inspelningar och värmekartor. Microsoft får din IP-adress och uppgifter om din webbläsare, och kan föra över uppgifter till USA enligt EU–US Data Privacy Framework.',
+        },
+        cookies: {
+          term: 'Sessionsinspelning (_clck och _clsk, statistik)',
+          text: 'bara om du tillåter statistik: _clck sparar ett slumpmässigt id för din webbläsare i 1 år, och _clsk knyter ihop sidorna i ett besök i 1 dag.',
+        },
+        consent: 'sessionsinspelning',
+        retention: {
+          term: 'Sessionsinspelningar',
+          text: 'inspelningar 30 dagar och värmekartor 13 månader hos Microsoft Clarity, därefter raderas de; dess cookies enligt ovan.',
+        },
+      },
+    },
+  },
 } satisfies Record<string, ProcessingTool>;
 
 export type ProcessingToolId = keyof typeof processingTools;
@@ -198,10 +306,19 @@ export function policyFactsFor(configured: {
   mailerLite: boolean;
   /** The server sends mail through an SMTP server (SMTP_URL), not to its local outbox. */
   mailDelivery: boolean;
+  /** Meta's pixel is configured (META_PIXEL_ID). */
+  metaPixel?: boolean;
+  /** The server sends Lead events to Meta's Conversions API (META_CAPI_TOKEN and the pixel). */
+  metaConversionsApi?: boolean;
+  /** Microsoft Clarity's session recording is configured (CLARITY_ID). */
+  clarity?: boolean;
 }): PolicyFacts {
   const tools: ProcessingToolId[] = ['cookieConsent', 'campaignCookie'];
   if (configured.mailerLite) tools.push('mailerLite');
   if (configured.mailDelivery) tools.push('mailDelivery');
+  if (configured.metaPixel) tools.push('metaPixel');
+  if (configured.metaConversionsApi) tools.push('metaConversionsApi');
+  if (configured.clarity) tools.push('clarity');
   return { company: configured.company, tools };
 }
 
