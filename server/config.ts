@@ -41,6 +41,26 @@ const schema = z.object({
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   /** Signs the consultation form's start time (the minimum fill time); derived when unset. */
   FORM_SECRET: z.string().min(32, 'FORM_SECRET must be at least 32 characters').optional(),
+  /** Meta's pixel (issue 14): after marketing consent only. The site reads it too (app/data). */
+  META_PIXEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, "META_PIXEL_ID must be the pixel's digits")
+    .optional(),
+  /** With META_PIXEL_ID: the server sends each consenting visitor's Lead to the Conversions API. */
+  META_CAPI_TOKEN: z
+    .string()
+    .min(20, 'META_CAPI_TOKEN must be a Conversions API access token')
+    .optional(),
+  /** Where the Conversions API is (tests point it at a stand-in). */
+  META_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
+  /** Where the browser loads the pixel's and Clarity's scripts from (tests: a local stand-in). */
+  META_PIXEL_SCRIPT_URL: z.string().url().optional(),
+  CLARITY_SCRIPT_URL: z.string().url().optional(),
+  /** Microsoft Clarity's session recording, after analytics consent. The site reads it. */
+  CLARITY_ID: z
+    .string()
+    .regex(/^[a-z0-9]{6,20}$/, "CLARITY_ID must be the project's id (letters and digits)")
+    .optional(),
 });
 
 // Settings that only make sense together.
@@ -60,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+  if ('META_CAPI_TOKEN' in cleaned && !('META_PIXEL_ID' in cleaned))
+    problems.push('  - META_CAPI_TOKEN: the Conversions API needs META_PIXEL_ID too');
   for (const [a, b] of pairs) {
     if (a in cleaned !== b in cleaned)
       problems.push(`  - ${a}, ${b}: ${a} and ${b} must be set together`);

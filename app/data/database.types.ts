@@ -232,6 +232,7 @@ export interface Database {
           utm_content: string | null;
           referrer: string | null;
           landing_page: string | null;
+          meta_lead_event: Json | null;
         };
         Insert: {
           id?: string;
@@ -255,6 +256,7 @@ export interface Database {
           utm_content?: string | null;
           referrer?: string | null;
           landing_page?: string | null;
+          meta_lead_event?: Json | null;
         };
         Update: {
           id?: string;
@@ -278,6 +280,7 @@ export interface Database {
           utm_content?: string | null;
           referrer?: string | null;
           landing_page?: string | null;
+          meta_lead_event?: Json | null;
         };
         Relationships: [];
       };
@@ -317,6 +320,99 @@ export interface Database {
         };
         Relationships: [];
       };
+      meta_lead_events: {
+        Row: {
+          id: string;
+          consultation_id: string;
+          event_time: string;
+          event_source_url: string | null;
+          client_ip_address: string | null;
+          client_user_agent: string | null;
+          fbc: string | null;
+          fbp: string | null;
+          status: string;
+          attempts: number;
+          next_attempt_at: string;
+          locked_until: string | null;
+          last_error: string | null;
+          sent_at: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          consultation_id: string;
+          event_time?: string;
+          event_source_url?: string | null;
+          client_ip_address?: string | null;
+          client_user_agent?: string | null;
+          fbc?: string | null;
+          fbp?: string | null;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string;
+          locked_until?: string | null;
+          last_error?: string | null;
+          sent_at?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          consultation_id?: string;
+          event_time?: string;
+          event_source_url?: string | null;
+          client_ip_address?: string | null;
+          client_user_agent?: string | null;
+          fbc?: string | null;
+          fbp?: string | null;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string;
+          locked_until?: string | null;
+          last_error?: string | null;
+          sent_at?: string | null;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      page_views: {
+        Row: {
+          id: number;
+          viewed_at: string;
+          visitor: string;
+          path: string;
+          referrer_host: string | null;
+          utm_source: string | null;
+          utm_medium: string | null;
+          utm_campaign: string | null;
+          language: string;
+          device: string;
+        };
+        Insert: {
+          id?: number;
+          viewed_at?: string;
+          visitor: string;
+          path: string;
+          referrer_host?: string | null;
+          utm_source?: string | null;
+          utm_medium?: string | null;
+          utm_campaign?: string | null;
+          language: string;
+          device: string;
+        };
+        Update: {
+          id?: number;
+          viewed_at?: string;
+          visitor?: string;
+          path?: string;
+          referrer_host?: string | null;
+          utm_source?: string | null;
+          utm_medium?: string | null;
+          utm_campaign?: string | null;
+          language?: string;
+          device?: string;
+        };
+        Relationships: [];
+      };
       team_members: {
         Row: {
           user_id: string;
@@ -337,7 +433,12 @@ export interface Database {
       };
     };
     Views: { [_ in never]: never };
-    Functions: { [_ in never]: never };
+    Functions: {
+      site_insights: {
+        Args: { period_start: string; period_end: string; time_zone?: string };
+        Returns: Json;
+      };
+    };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
   };

@@ -1,9 +1,11 @@
 // The Node process's product jobs for leads (issue 7): delivering every lead's two mails from the
-// outbox, and the daily retention. server/app.ts starts them once the schema is in place and
+// outbox, Meta's Lead event of a consenting visitor's lead when the Conversions API is configured
+// (issue 14), and the daily retention. server/app.ts starts them once the schema is in place and
 // stops them on close.
 import type { Database } from '../db/types.ts';
 import type { Mailer } from '../mail.ts';
 import { startMailDelivery, type MailDeliveryTimings } from './mail-delivery.ts';
+import { startMetaLeadEvents } from './meta-lead-events.ts';
 import { chooseAgencyRecipients, describeAgencyRecipients } from './recipients.ts';
 import { startRetentionJob } from './retention.ts';
 
@@ -19,6 +21,9 @@ export interface LeadJobsOptions {
     ADMIN_EMAIL?: string;
     SITE_URL?: string;
     SMTP_URL?: string;
+    META_PIXEL_ID?: string;
+    META_CAPI_TOKEN?: string;
+    META_GRAPH_URL?: string;
   };
   /** DATA_DIR/outbox: where mail goes without SMTP_URL. */
   outboxDir: string;
@@ -31,7 +36,9 @@ export interface LeadJobsOptions {
 export interface LeadJobs {
   /** Sends every due lead mail now (tests; the jobs also poll on their own). */
   drainMails(): Promise<number>;
-  /** Stops both timers and waits for a send or a retention run in flight. */
+  /** Sends every due Meta Lead event now; 0 when the Conversions API is not configured. */
+  drainLeadEvents(): Promise<number>;
+  /** Stops the timers and waits for a send or a retention run in flight. */
   stop(): Promise<void>;
 }
 
@@ -54,6 +61,20 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
     destination: settings.SMTP_URL ? 'through SMTP' : `to ${options.outboxDir}`,
     timings: deliveryTimings,
   });
+  // Both are needed: the event names the pixel, and only the token may send it.
+  const leadEvents =
+    settings.META_PIXEL_ID && settings.META_CAPI_TOKEN
+      ? startMetaLeadEvents({
+          db: options.db,
+          pixelId: settings.META_PIXEL_ID,
+          accessToken: settings.META_CAPI_TOKEN,
+          graphUrl: settings.META_GRAPH_URL ?? 'https://graph.facebook.com',
+          log,
+          releaseLeasesAtStart: options.exclusiveDatabase,
+          timings: deliveryTimings,
+        })
+      : undefined;
+  if (leadEvents) log(`Leads of visitors who allow marketing go to Meta's Conversions API.`);
   const retention = startRetentionJob({
     db: options.db,
     outboxDir: options.outboxDir,
@@ -62,8 +83,9 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
   });
   return {
     drainMails: () => delivery.drain(),
+    drainLeadEvents: () => leadEvents?.drain() ?? Promise.resolve(0),
     async stop() {
-      await Promise.all([delivery.stop(), retention.stop()]);
+      await Promise.all([delivery.stop(), leadEvents?.stop(), retention.stop()]);
     },
   };
 }
@@ -72,7 +94,8 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
 export async function checkLeadSchema(db: Database): Promise<void> {
   const { rows } = await db.query<{ ready: string }>(
     `select (to_regclass('public.consultation_mails') is not null
-             and to_regprocedure('private.delete_stale_consultations(timestamptz)') is not null)::text
+             and to_regprocedure('private.delete_stale_consultations(timestamptz)') is not null
+             and to_regprocedure('private.delete_stale_meta_lead_events(timestamptz)') is not null)::text
             as ready`,
   );
   if (rows[0]?.ready !== 'true') {

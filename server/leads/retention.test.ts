@@ -29,7 +29,9 @@ describe('the retention job', () => {
     const log = vi.fn();
     const job = startRetentionJob({ db, log });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual(['select private.delete_stale_consultations() as deleted']);
+    expect(calls).toEqual([
+      'select private.delete_stale_consultations() as deleted, private.delete_stale_meta_lead_events() as events',
+    ]);
     expect(log).not.toHaveBeenCalled();
 
     await vi.advanceTimersByTimeAsync(24 * 60 * 60_000 - 1);

@@ -1,6 +1,6 @@
 // Retention as the privacy policy promises: a lead with no activity for three years is deleted
 // with its mails (private.delete_stale_consultations, also scheduled by pg_cron where it exists),
-// and the local outbox keeps no mail file longer than that.
+// and the local outbox keeps no mail file longer than that. Meta Lead events go after 30 days.
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Queryable } from '../db/types.ts';
@@ -8,12 +8,20 @@ import type { Queryable } from '../db/types.ts';
 export const RETENTION_YEARS = 3;
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
-/** Deletes the stale leads now; resolves with how many went. */
-export async function deleteStaleLeads(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ deleted: string }>(
-    'select private.delete_stale_consultations() as deleted',
+/**
+ * Deletes the stale leads now, and Meta Lead events (issue 14) older than 30 days, sent or not;
+ * resolves with how many of each went.
+ */
+export async function deleteStaleRows(db: Queryable): Promise<{ leads: number; events: number }> {
+  const { rows } = await db.query<{ deleted: string; events?: string }>(
+    'select private.delete_stale_consultations() as deleted, private.delete_stale_meta_lead_events() as events',
   );
-  return Number(rows[0]?.deleted ?? 0);
+  return { leads: Number(rows[0]?.deleted ?? 0), events: Number(rows[0]?.events ?? 0) };
+}
+
+/** Deletes the stale leads (and old Meta Lead events) now; resolves with how many leads went. */
+export async function deleteStaleLeads(db: Queryable): Promise<number> {
+  return (await deleteStaleRows(db)).leads;
 }
 
 /** Deletes mail files in the local outbox last written before `before`; returns how many. */
@@ -57,12 +65,14 @@ export function startRetentionJob(options: {
   let running: Promise<void> | undefined;
 
   async function runOnce() {
-    const leads = await deleteStaleLeads(db);
+    const { leads, events } = await deleteStaleRows(db);
     if (leads > 0) {
       log(
         `Retention: deleted ${leads} lead${leads === 1 ? '' : 's'} with no activity for ${RETENTION_YEARS} years.`,
       );
     }
+    if (events > 0)
+      log(`Retention: deleted ${events} Meta Lead event${events === 1 ? '' : 's'} past 30 days.`);
     if (options.outboxDir) {
       const files = await deleteOutboxFilesBefore(options.outboxDir, retentionCutoff(new Date()));
       if (files > 0) {

@@ -85,7 +85,6 @@ describe.each(backendKinds)('leads on %s', (kind) => {
       ['notes', { notes: 'VIP' }],
       ['received_at', { received_at: '2020-01-01T00:00:00Z' }],
       ['updated_at', { updated_at: '2020-01-01T00:00:00Z' }],
-      ['id', { id: '00000000-0000-4000-8000-000000000001' }],
     ])('refuses a visitor who tries to set %s, and stores nothing', async (_, extra) => {
       const { status, error } = await visitor('198.51.100.11')
         .from('consultations')
@@ -93,6 +92,21 @@ describe.each(backendKinds)('leads on %s', (kind) => {
       expect(status).toBe(401);
       expect(error?.code).toBe('42501');
       expect(await storedEmails()).toEqual([]);
+    });
+
+    it('lets a visitor name the new lead’s id (the pixel’s event ID, issue 14), once', async () => {
+      const id = '00000000-0000-4000-8000-000000000001';
+      const first = await visitor('198.51.100.11')
+        .from('consultations')
+        .insert(lead({ id, email: 'named@example.se' }));
+      expect(first.status).toBe(201);
+      const again = await visitor('198.51.100.11')
+        .from('consultations')
+        .insert(lead({ id, email: 'other@example.se' }));
+      expect(again.error?.code).toBe('23505');
+      const { rows } = await db.query('select id, email from public.consultations');
+      expect(rows).toEqual([{ id, email: 'named@example.se' }]);
+      await db.query('delete from public.consultations');
     });
 
     it('never lets a visitor read or change a lead’s status or notes', async () => {

@@ -34,6 +34,7 @@ function lead(fields: Partial<Lead> = {}): Lead {
     utm_content: null,
     referrer: null,
     landing_page: null,
+    meta_lead_event: null,
     ...fields,
   };
 }
