@@ -10,6 +10,7 @@ import { browserSupabaseConfig, serverEnv } from '~/data/config.server';
 import { pageSecurityHeaders, type SecurityHandle } from '~/security/security-headers.server';
 import { inlineStylesheets } from '~/styles/inline-stylesheets.server';
 import { hydratesWith } from '~/ui/page-hydration';
+import { adTagSources, CLARITY_ATTRIBUTE, META_PIXEL_ATTRIBUTE } from '~/visit/ad-tags-markup';
 
 export const streamTimeout = 5_000;
 
@@ -32,6 +33,19 @@ function handleSources(handles: unknown[], kind: 'frameSrc' | 'imgSrc'): string[
 function connectSources(): string[] {
   const { supabaseUrl } = browserSupabaseConfig(serverEnv());
   return supabaseUrl ? [new URL(supabaseUrl).origin] : [];
+}
+
+/**
+ * What the ad tags the page carries may load (issue 14): only a page marked with a configured tag
+ * (the public pages, root.tsx) allows its origins; every other page allows none.
+ */
+function pageAdTagSources(html: string, env: ReturnType<typeof serverEnv>) {
+  const head = html.slice(0, html.indexOf('>', html.indexOf('<html')) + 1);
+  return adTagSources({
+    ...env,
+    META_PIXEL_ID: head.includes(`${META_PIXEL_ATTRIBUTE}=`) ? env.META_PIXEL_ID : undefined,
+    CLARITY_ID: head.includes(`${CLARITY_ATTRIBUTE}=`) ? env.CLARITY_ID : undefined,
+  });
 }
 
 export default function handleRequest(
@@ -58,11 +72,13 @@ export default function handleRequest(
           import.meta.env.DEV || hydratesWith(handles) ? rendered : inlineStylesheets(rendered);
         const env = serverEnv();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        const tags = pageAdTagSources(html, env);
         const headers = pageSecurityHeaders({
           html,
           frameSources: handleSources(handles, 'frameSrc'),
           imageSources: handleSources(handles, 'imgSrc'),
-          connectSources: connectSources(),
+          connectSources: [...connectSources(), ...tags.connect],
+          scriptSources: tags.script,
           https: (env.SITE_URL ?? '').startsWith('https:'),
           reportOnly: import.meta.env.DEV,
         });

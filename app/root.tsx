@@ -21,6 +21,7 @@ import { NotFound } from '~/ui/not-found';
 import { PageIntro } from '~/ui/page-intro';
 import { usePageHydrates } from '~/ui/page-hydration';
 import { SiteLayout } from '~/ui/site-layout';
+import { adTagAttributes } from '~/visit/ad-tags-markup';
 import { consentFromCookies } from '~/visit/consent-cookie';
 import stylesheet from './styles/app.css?url';
 
@@ -43,15 +44,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     agency: await loadAgencySettings(),
     // The visitor's cookie choice (issue 14): the banner, and whether third parties may load.
     consent: consentFromCookies(request.headers.get('cookie')) ?? null,
+    // Meta's pixel and Clarity where configured (issue 14), on the public pages only; the site's
+    // script loads them after consent.
+    adTags: isAdminPath(new URL(request.url).pathname) ? {} : adTagAttributes(env),
   };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const language = languageFromPath(useLocation().pathname);
   const hydrates = usePageHydrates();
-  const enhanceSrc = useRouteLoaderData<typeof loader>('root')?.enhanceSrc;
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const enhanceSrc = rootData?.enhanceSrc;
   return (
-    <html lang={language}>
+    <html lang={language} {...rootData?.adTags}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

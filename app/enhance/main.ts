@@ -12,6 +12,7 @@ import {
   forgetVisitAttribution,
   keepVisitAttribution,
 } from '~/visit/visit-attribution';
+import { consentFromCookies, type ConsentChoice } from '~/visit/consent-cookie';
 import { enhanceConsent } from './consent';
 import { loadDeferredFrames } from './frames';
 import { hideBrokenImages } from './images';
@@ -25,12 +26,26 @@ keepHashOnLinks(document, window);
 enhanceJumps(document, window);
 enhanceBackButtons(document, window);
 loadDeferredFrames(document, window);
+// Meta's pixel and Clarity (issue 14): their chunk only where configured and once allowed.
+const tags = document.documentElement.dataset;
+const loadTags = (choice: ConsentChoice | undefined) => {
+  if ((choice?.marketing && tags.metaPixel) || (choice?.analytics && tags.clarity))
+    void import('./ad-tags').then(({ loadAdTags }) => loadAdTags(document, window, choice));
+};
+loadTags(consentFromCookies(document.cookie));
 // On a page React renders (sign-in, an error page), the root loader's copy of the choice would go
 // stale after a post without a reload: there the forms post and reload as without JavaScript.
 if (!('__reactRouterContext' in window))
   enhanceConsent(document, {
     fetch: window.fetch.bind(window),
-    chosen: (choice) => (choice.marketing ? keepVisitAttribution() : forgetVisitAttribution()),
+    chosen: (choice) => {
+      if (choice.marketing) keepVisitAttribution();
+      else forgetVisitAttribution();
+      // A tag already running on the page that the choice no longer allows goes with a fresh page.
+      if ((!choice.marketing && 'fbq' in window) || (!choice.analytics && 'clarity' in window))
+        return window.location.reload();
+      loadTags(choice);
+    },
     reload: () => window.location.reload(),
   });
 

@@ -28,6 +28,8 @@ export interface PageSecurityOptions {
   imageSources?: readonly string[];
   /** Origins besides the site's own that its scripts call (a hosted Supabase project). */
   connectSources?: readonly string[];
+  /** Origins of scripts the page may load besides its own (a configured ad tag, issue 14). */
+  scriptSources?: readonly string[];
   /** The public site is served over https (SITE_URL): browsers are told to keep to https. */
   https?: boolean;
   /** Development: the policy is reported, not enforced (Vite injects styles while it runs). */
@@ -68,10 +70,16 @@ export function inlineHashes(html: string, element: 'script' | 'style'): string[
 
 /** The page's Content-Security-Policy. */
 export function contentSecurityPolicy(options: PageSecurityOptions): string {
-  const { html, frameSources = [], connectSources = [], imageSources = [] } = options;
+  const {
+    html,
+    frameSources = [],
+    connectSources = [],
+    imageSources = [],
+    scriptSources = [],
+  } = options;
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'none'"],
-    ['script-src', "'self'", ...inlineHashes(html, 'script')],
+    ['script-src', "'self'", ...scriptSources, ...inlineHashes(html, 'script')],
     ['style-src', "'self'", ...inlineHashes(html, 'style')],
     // Post hero images and images in posts may be anywhere on the web, over https.
     ['img-src', "'self'", 'https:', ...imageSources],

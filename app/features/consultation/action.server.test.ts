@@ -131,6 +131,10 @@ describe('a person’s request', () => {
     expect(insert!.url.href).toBe(`${SUPABASE_URL}/rest/v1/consultations`);
     expect(insert!.headers.get('x-forwarded-for')).toBe('198.51.100.7');
     expect(insert!.body).toEqual({
+      // A new lead's ID, made by the action (the page's script sends its own, see below).
+      id: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
       name: 'Anna Berg',
       email: 'anna@example.se',
       phone_number: '070-123 45 67',
@@ -220,6 +224,73 @@ describe('an ad click’s attribution cookie', () => {
   it('leaves the campaign the form names as it is', async () => {
     await consultationAction(post(form(), { headers: { cookie } }), context());
     expect(inserts()[0]!.body).toMatchObject({ utm_source: 'facebook', utm_campaign: 'spring' });
+  });
+});
+
+describe('Meta’s Lead event (issue 14)', () => {
+  const meta = { pixel: true, conversionsApi: true };
+  const leadId = '0b7a3c1e-5d2f-4a6b-9c8d-1e2f3a4b5c6d';
+
+  it('uses the script’s lead ID, sends it to the thank-you page and queues the event for a visitor who allows marketing', async () => {
+    const result = await consultationAction(
+      post(form({ lead_id: leadId }), {
+        path: '/sv/book-call',
+        headers: {
+          cookie:
+            'cookie_consent=marketing; _fbp=fb.1.1700000000000.123; _fbc=fb.1.1700000000000.abc',
+          'user-agent': 'Mozilla/5.0 Test',
+        },
+      }),
+      { ...context(), meta },
+    );
+
+    expectRedirect(result, `/sv/book-call/thank-you?lead=${leadId}`);
+    const [insert] = inserts();
+    expect(insert!.body).toMatchObject({
+      id: leadId,
+      meta_lead_event: {
+        event_source_url: 'https://nordiclead.se/sv/book-call',
+        client_user_agent: 'Mozilla/5.0 Test',
+        fbc: 'fb.1.1700000000000.abc',
+        fbp: 'fb.1.1700000000000.123',
+      },
+    });
+  });
+
+  it('takes the click ID from an ad click’s landing page when Meta’s cookie is missing', async () => {
+    await consultationAction(
+      post(form({ lead_id: leadId, landing_page: '/?fbclid=IwAR123' }), {
+        headers: { cookie: 'cookie_consent=accepted' },
+      }),
+      { ...context(), meta },
+    );
+    expect(inserts()[0]!.body).toHaveProperty('meta_lead_event');
+    expect((inserts()[0]!.body as { meta_lead_event: unknown }).meta_lead_event).toEqual({
+      event_source_url: 'https://nordiclead.se/book-call',
+      fbc: `fb.1.${renderedAt + 10_000}.IwAR123`,
+    });
+  });
+
+  it('queues nothing for a visitor who has not allowed marketing, or without the Conversions API', async () => {
+    await consultationAction(
+      post(form({ lead_id: leadId }), { headers: { cookie: 'cookie_consent=analytics' } }),
+      { ...context(), meta },
+    );
+    await consultationAction(
+      post(form({ lead_id: leadId, email: 'b@example.se' }), {
+        headers: { cookie: 'cookie_consent=accepted' },
+      }),
+      { ...context(), meta: { pixel: true, conversionsApi: false } },
+    );
+    expect(inserts()).toHaveLength(2);
+    for (const insert of inserts()) expect(insert.body).not.toHaveProperty('meta_lead_event');
+  });
+
+  it('makes its own lead ID when the field is not a UUID', async () => {
+    const result = await consultationAction(post(form({ lead_id: 'x' })), { ...context(), meta });
+    const { id } = inserts()[0]!.body as { id: string };
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expectRedirect(result, `/book-call/thank-you?lead=${id}`);
   });
 });
 

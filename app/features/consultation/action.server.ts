@@ -11,6 +11,7 @@ import { data, redirect } from 'react-router';
 import {
   consultationFormSettings,
   publicSiteUrl,
+  serverEnv,
   type ConsultationFormSettings,
 } from '~/data/config.server';
 import { submitConsultation } from '~/data/consultations';
@@ -21,9 +22,11 @@ import { languageFromPath, localizedPath } from '~/i18n/locale';
 import { attributionFromFormData, requestAttribution } from '~/visit/attribution';
 import { withCookieAttribution } from '~/visit/attribution-cookie';
 import type { ConsultationActionData } from './action-data';
-import { FORM_START_FIELD, HONEYPOT_FIELD, THANK_YOU_PATH } from './constants';
+import { FORM_START_FIELD, HONEYPOT_FIELD, LEAD_ID_FIELD, THANK_YOU_PATH } from './constants';
 import { consultationCopy } from './copy';
 import { checkFormStart } from './form-token.server';
+import { LEAD_ID_PARAMETER } from './form-markup';
+import { leadIdFrom, metaLeadEventContext } from './meta-lead-event.server';
 import {
   consultationInput,
   consultationValuesFromFormData,
@@ -39,10 +42,20 @@ export interface ConsultationActionContext {
   /** The site's public origin: a Referer from it is this site's own page. */
   publicOrigin: string;
   now: number;
+  /**
+   * Meta's measurement (issue 14): with the pixel, the thank-you page gets the lead's ID for its
+   * Lead event; with the Conversions API too, a consenting visitor's lead queues the same event.
+   */
+  meta?: { pixel: boolean; conversionsApi: boolean };
 }
 
 function serverContext(request: Request): ConsultationActionContext {
+  const env = serverEnv();
   return {
+    meta: {
+      pixel: Boolean(env.META_PIXEL_ID),
+      conversionsApi: Boolean(env.META_PIXEL_ID && env.META_CAPI_TOKEN),
+    },
     client: getServerSupabase(),
     settings: consultationFormSettings(),
     publicOrigin: publicSiteUrl(request),
@@ -99,7 +112,10 @@ export async function consultationAction(
   const clientAddress = visitorAddress(request);
   const visitor = clientAddress ?? 'an unknown address';
 
-  const sent = () => redirect(localizedPath(THANK_YOU_PATH, language), 303);
+  const leadId = leadIdFrom(formData.get(LEAD_ID_FIELD));
+  const thankYou = localizedPath(THANK_YOU_PATH, language);
+  const sent = () =>
+    redirect(context.meta?.pixel ? `${thankYou}?${LEAD_ID_PARAMETER}=${leadId}` : thankYou, 303);
   const refused = (status: number, answer: { errors?: ConsultationErrors; failure?: string }) =>
     data<ConsultationActionData>(
       {
@@ -129,7 +145,18 @@ export async function consultationAction(
   try {
     await submitConsultation(
       context.client,
-      { ...consultationInput(values, language, new Date(context.now)), ...attribution },
+      {
+        id: leadId,
+        ...consultationInput(values, language, new Date(context.now)),
+        ...attribution,
+        ...(context.meta?.conversionsApi && {
+          meta_lead_event: metaLeadEventContext(request, {
+            publicOrigin: context.publicOrigin,
+            landingPage: attribution.landing_page,
+            now: context.now,
+          }),
+        }),
+      },
       { clientAddress },
     );
   } catch (error) {

@@ -300,6 +300,8 @@ describe('the consultation form in English', () => {
       referrer: '',
       // jsdom's page is the visit's first: the browser's record replaces the loader's.
       landing_page: '/book-call',
+      // The lead's ID, made here so the thank-you page's pixel knows it (issue 14).
+      lead_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     await pending.answer(stored('/book-call')());
   });

@@ -12,3 +12,10 @@ export const REDIRECT_DELAY_MS = 2000;
  */
 export const HONEYPOT_FIELD = 'website';
 export const FORM_START_FIELD = 'form_start';
+
+/**
+ * The lead's ID, made by the page's script (crypto.randomUUID) so it knows it without reading the
+ * redirect; the action makes one when the field is missing or not a UUID (issue 14). It is the
+ * Meta pixel's eventID on the thank-you page and the Conversions API's event_id.
+ */
+export const LEAD_ID_FIELD = 'lead_id';

@@ -10,12 +10,13 @@
 import type { Language } from '~/i18n/locale';
 import type { Attribution } from '~/visit/attribution';
 import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
-import { REDIRECT_DELAY_MS } from './constants';
+import { LEAD_ID_FIELD, REDIRECT_DELAY_MS } from './constants';
 import { consultationCopy } from './copy';
 import {
   COUNTER_ID,
   FAILURE_SELECTOR,
   FORM_SELECTOR,
+  LEAD_ID_PARAMETER,
   THANKS_SELECTOR,
   describedBy,
   errorId,
@@ -131,7 +132,13 @@ export function enhanceConsultationForm(form: HTMLFormElement, deps: Consultatio
       panel.querySelector<HTMLElement>('h2')?.focus();
     }
     const thankYou = form.dataset.thankYou ?? '/';
-    setTimeout(() => deps.navigate(thankYou), REDIRECT_DELAY_MS);
+    // Meta's pixel tracks the lead on the thank-you page with its ID as the event's (issue 14).
+    const withLead =
+      // data-meta-pixel (ad-tags-markup.ts), read here without importing it into this chunk.
+      leadId && doc.documentElement.dataset.metaPixel !== undefined
+        ? `${thankYou}?${LEAD_ID_PARAMETER}=${leadId}`
+        : thankYou;
+    setTimeout(() => deps.navigate(withLead), REDIRECT_DELAY_MS);
   }
 
   // Text typed before this script ran is in the textarea but not yet in the counter.
@@ -145,6 +152,7 @@ export function enhanceConsultationForm(form: HTMLFormElement, deps: Consultatio
   });
 
   let sending = false;
+  let leadId: string | undefined;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (sending) return;
@@ -156,6 +164,10 @@ export function enhanceConsultationForm(form: HTMLFormElement, deps: Consultatio
 
     sending = true;
     setSubmitting(true);
+    // The lead's ID, so the page knows it without reading the redirect (insecure origins lack
+    // randomUUID: the action then makes one, and the pixel does without the Lead event).
+    leadId = globalThis.crypto?.randomUUID?.();
+    if (leadId) fields.set(LEAD_ID_FIELD, leadId);
     void (async () => {
       let answer: Answer;
       try {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { PostSummary } from '~/data/posts';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { PostGrid } from '~/ui/post-card';
+import { LEAD_EVENT_ATTRIBUTE } from '~/visit/ad-tags-markup';
 import { consultationCopy } from './copy';
 import { ThankYouSteps } from './thank-you-steps';
 import './consultation.css';
@@ -12,7 +13,8 @@ export function ConsultationThankYou({ latestPosts }: { latestPosts: PostSummary
   const t = useCopy(consultationCopy);
   const language = useLanguage();
   return (
-    <div className="book-call-thanks">
+    // Meta's pixel, when configured and allowed, tracks the lead here (app/enhance/ad-tags.ts).
+    <div className="book-call-thanks" {...{ [LEAD_EVENT_ATTRIBUTE]: '' }}>
       <section className="book-call-thanks__intro">
         <div className="container">
           <h1>{t.thankYou.heading}</h1>
