@@ -39,6 +39,7 @@ export default [
   route(routePath(adminPaths.leads), 'routes/admin-leads-page.tsx'),
   route(routePath(adminPaths.team), 'routes/admin-team-page.tsx'),
   route(routePath(adminPaths.account), 'routes/admin-account-page.tsx'),
+  route(routePath(adminPaths.insights), 'routes/admin-insights-page.tsx'),
   route(routePath(adminPaths.settings), 'routes/admin-settings-page.tsx'),
   route(routePath(adminPaths.teamApi), 'routes/admin-team-api.ts'),
   // Anything else answers 404 in the language of its path.

@@ -39,6 +39,47 @@ const scalar: Record<string, string> = {
   jsonb: 'Json',
 };
 
+interface DbFunctionRow {
+  name: string;
+  arg_names: string | null;
+  arg_types: string;
+  defaults: number | string;
+  return_type: string;
+  returns_set: boolean | string;
+}
+
+const functionsSql = `
+  select p.proname as name,
+         array_to_json(p.proargnames)::text as arg_names,
+         array_to_json(array(select t.typname from unnest(p.proargtypes) as a
+                               join pg_type t on t.oid = a))::text as arg_types,
+         p.pronargdefaults as defaults,
+         (select typname from pg_type where oid = p.prorettype) as return_type,
+         p.proretset as returns_set
+    from pg_proc p
+   where p.pronamespace = 'public'::regnamespace and p.prokind = 'f' and p.proargmodes is null
+   order by p.proname`;
+
+/** The public functions supabase-js's rpc() can call, as `supabase gen types` writes them. */
+function functionTypes(rows: DbFunctionRow[]): string {
+  if (rows.length === 0) return '{ [_ in never]: never }';
+  const entries = rows.map((row) => {
+    const types = JSON.parse(row.arg_types) as string[];
+    const names = row.arg_names ? (JSON.parse(row.arg_names) as string[]) : [];
+    const firstOptional = types.length - Number(row.defaults);
+    const args = types
+      .map(
+        (type, i) => `${names[i]}${i >= firstOptional ? '?' : ''}: ${scalar[type] ?? 'unknown'};`,
+      )
+      .join(' ');
+    const returned =
+      row.return_type === 'void' ? 'undefined' : (scalar[row.return_type] ?? 'unknown');
+    const many = row.returns_set === true || row.returns_set === 't' || row.returns_set === 'true';
+    return `      ${row.name}: { Args: { ${args} }; Returns: ${many ? `${returned}[]` : returned} };`;
+  });
+  return `{\n${entries.join('\n')}\n    }`;
+}
+
 /** The TypeScript source for the public schema of a migrated database. */
 export async function generateDatabaseTypes(): Promise<string> {
   const db = await openPglite('memory://');
@@ -51,6 +92,7 @@ export async function generateDatabaseTypes(): Promise<string> {
       join information_schema.tables t using (table_schema, table_name)
       where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
       order by c.table_name, c.ordinal_position`);
+    const functions = await db.query<DbFunctionRow>(functionsSql);
     const tables = new Map<string, Column[]>();
     for (const row of rows)
       tables.set(row.table_name, [...(tables.get(row.table_name) ?? []), row]);
@@ -96,7 +138,7 @@ export interface Database {
 ${body}
     };
     Views: { [_ in never]: never };
-    Functions: { [_ in never]: never };
+    Functions: ${functionTypes(functions.rows)};
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
   };

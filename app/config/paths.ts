@@ -12,6 +12,8 @@ export const adminPaths = {
   team: '/admin/team',
   /** The signed-in member's own password, e-mail address and two-factor sign-in (issue 13). */
   account: '/admin/account',
+  /** Cookieless visit statistics and the funnel from visitors to won leads (issue 14). */
+  insights: '/admin/insights',
   /** The agency's details: company, contact, social profiles, newsletter forms (issue 14). */
   settings: '/admin/settings',
   /** The server's JSON endpoint behind the team page: it holds the service key, the page not. */

@@ -95,6 +95,8 @@ describe('/admin/settings', () => {
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
     await nav.waitFor();
     expect(await nav.getByRole('link', { name: 'Settings' }).count()).toBe(0);
+    // Nor the statistics (issue 14): the funnel counts leads, which editors never see.
+    expect(await nav.getByRole('link', { name: 'Insights' }).count()).toBe(0);
     await page.goto(`${site.url}/admin/settings`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByLabel('Organisation number').count()).toBe(0);

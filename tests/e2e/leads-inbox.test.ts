@@ -8,7 +8,7 @@ import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
-import { type RunningSite, signedInAdmin, startSite } from '../support/site.ts';
+import { type RunningSite, signedInAdmin, startSite, storeLeadAsVisitor } from '../support/site.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -67,17 +67,7 @@ async function submitLead(fields: Partial<LeadFields> & { name: string }): Promi
     ...fields,
   };
   lastAddress += 1;
-  const response = await fetch(`${site.url}/rest/v1/consultations`, {
-    method: 'POST',
-    headers: {
-      apikey: site.anonKey,
-      authorization: `Bearer ${site.anonKey}`,
-      'content-type': 'application/json',
-      prefer: 'return=minimal',
-      'x-forwarded-for': `198.51.100.${lastAddress}`,
-    },
-    body: JSON.stringify(lead),
-  });
+  const response = await storeLeadAsVisitor(site, lead, `198.51.100.${lastAddress}`);
   expect(response.status, await response.clone().text()).toBe(201);
   return lead;
 }

@@ -135,6 +135,29 @@ export async function signedInAdmin(
 }
 
 /**
+ * Stores a lead as a visitor's browser does: POST /rest/v1/consultations with the anon key, from
+ * `address` (each lead from an address of its own stays within the per-address limit). Answers
+ * the response, which the caller checks.
+ */
+export function storeLeadAsVisitor(
+  site: Pick<RunningSite, 'url' | 'anonKey'>,
+  lead: object,
+  address: string,
+): Promise<Response> {
+  return fetch(`${site.url}/rest/v1/consultations`, {
+    method: 'POST',
+    headers: {
+      apikey: site.anonKey,
+      authorization: `Bearer ${site.anonKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+      'x-forwarded-for': address,
+    },
+    body: JSON.stringify(lead),
+  });
+}
+
+/**
  * Sends the booking form as a browser without JavaScript does: reads the page for the form's
  * signed start time, then posts the fields (the site needs FORM_MIN_FILL_SECONDS=0 to take it
  * at once). Answers the site's response, a 303 to the thank-you page when the lead is stored.
