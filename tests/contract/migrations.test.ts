@@ -80,6 +80,8 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261125100000_require_the_second_factor_for_leads.sql',
       '20261125120000_create_agency_settings.sql',
       '20261125131400_create_cookie_consents.sql',
+      '20261125143000_create_meta_lead_events.sql',
+      '20261125150000_create_page_views.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
@@ -95,6 +97,8 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       { relname: 'consultation_mails', relrowsecurity: 't' },
       { relname: 'consultations', relrowsecurity: 't' },
       { relname: 'cookie_consents', relrowsecurity: 't' },
+      { relname: 'meta_lead_events', relrowsecurity: 't' },
+      { relname: 'page_views', relrowsecurity: 't' },
       { relname: 'team_members', relrowsecurity: 't' },
     ]);
   });
