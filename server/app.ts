@@ -341,6 +341,8 @@ export async function startServer(
       ...(options.visitFlushIntervalMs ? { flushIntervalMs: options.visitFlushIntervalMs } : {}),
     });
     countPageView = pageViewCounter(visits, { siteUrl: config.SITE_URL });
+    // The privacy policy says what is true: the visits are counted (app/data/config.server.ts).
+    process.env.VISIT_STATISTICS = 'on';
   } else if (site) {
     log(
       'Visit statistics are not recorded by this server: set DATABASE_URL to the Supabase ' +

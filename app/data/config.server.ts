@@ -50,6 +50,11 @@ const schema = z.object({
   /** Set when the server sends mail through an SMTP server: the privacy policy names the service. */
   SMTP_URL: z.string().optional(),
   /**
+   * 'on' while the server counts visits (server/app.ts sets it: it has a database to write them
+   * to): the privacy policy describes the statistics.
+   */
+  VISIT_STATISTICS: z.enum(['on', 'off']).default('off'),
+  /**
    * Signs the moment the consultation form was rendered, so its minimum fill time cannot be
    * forged. server/app.ts always sets it (from FORM_SECRET, or derived); optional here so pages
    * that never sign anything do not depend on it.

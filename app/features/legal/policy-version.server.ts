@@ -26,6 +26,7 @@ export async function loadPolicyFacts(): Promise<PolicyFacts> {
     metaPixel: Boolean(env.META_PIXEL_ID),
     metaConversionsApi: Boolean(env.META_PIXEL_ID && env.META_CAPI_TOKEN),
     clarity: Boolean(env.CLARITY_ID),
+    visitStatistics: env.VISIT_STATISTICS === 'on',
   });
 }
 

@@ -263,7 +263,26 @@ describe('the policy per configuration', () => {
     metaPixel?: boolean;
     metaConversionsApi?: boolean;
     clarity?: boolean;
+    visitStatistics?: boolean;
   }) => policyFactsFor({ company, mailerLite: false, mailDelivery: false, ...tools });
+
+  it('describes the cookieless visit statistics only while the server counts visits', () => {
+    const english = text('en', only({ visitStatistics: true }));
+    expect(english['data-we-collect']).toContain('Visit statistics: when you view a page');
+    expect(english['data-we-collect']).toContain('Your IP address is never stored.');
+    expect(english.purposes).toContain('count visits and see which pages, sites and campaigns');
+    expect(english.cookies).toContain('Visit statistics (no cookies)');
+    expect(english.retention).toContain('Visit statistics: 26 months, then deleted automatically');
+    const swedish = text('sv', only({ visitStatistics: true }));
+    expect(swedish['data-we-collect']).toContain('Besöksstatistik: när du visar en sida');
+    expect(swedish['data-we-collect']).toContain('Din IP-adress sparas aldrig.');
+    expect(swedish.cookies).toContain('Besöksstatistik (inga cookies)');
+    expect(swedish.retention).toContain('Besöksstatistik: 26 månader');
+    for (const language of ['en', 'sv'] as const) {
+      for (const section of Object.values(text(language, only({}))))
+        expect(section).not.toMatch(/Visit statistics|Besöksstatistik|26 (months|månader)/);
+    }
+  });
 
   it('describes Meta’s pixel, the Conversions API and Clarity only while each is configured (English)', () => {
     const off = text('en', only({}));

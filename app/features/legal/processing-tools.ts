@@ -1,9 +1,8 @@
 // What the site really uses to process personal data (issue 14), so the privacy policy says only
 // what is true. Each tool that can be switched on or off is one entry here with its text in both
 // languages; the policy (copy.ts) puts each part of that text in its section, and only while the
-// tool is in use (policyFactsFor says when). A tool issue 14's later parts add (cookieless
-// statistics) becomes one more entry plus its English and Swedish text, and one line in
-// policyFactsFor.
+// tool is in use (policyFactsFor says when). A new tool becomes one more entry plus its English
+// and Swedish text, and one line in policyFactsFor.
 import type { Language } from '~/i18n/locale';
 
 /** An item of a policy list: a term and what it means. */
@@ -149,6 +148,46 @@ export const processingTools = {
         retention: {
           term: 'Nyhetsbrev',
           text: 'tills du avregistrerar dig, vilket du gör via länken i varje mejl vi skickar.',
+        },
+      },
+    },
+  },
+  /**
+   * The site's own cookieless visit statistics (server/visits, issue 14), whenever the server
+   * records them: always on the embedded database, with DATABASE_URL on a hosted project.
+   */
+  visitStatistics: {
+    text: {
+      en: {
+        collected: {
+          term: 'Visit statistics',
+          text: 'when you view a page, counted by our own server without cookies: the page, the site or campaign that brought you (the linking site’s name and the campaign parameters in the link), the page’s language and whether you use a phone, tablet or computer. Your IP address and browser details are only used, at that moment, to make a code that counts you once per day; the code is made with a random value that is deleted when the day ends, so it cannot be traced back to you or linked to another day. Your IP address is never stored.',
+        },
+        purpose:
+          'count visits and see which pages, sites and campaigns bring enquiries, without cookies and without identifying you (our legitimate interest in knowing how our marketing works);',
+        cookies: {
+          term: 'Visit statistics (no cookies)',
+          text: 'our own visit counting sets no cookie and stores nothing in your browser, so it does not depend on your choice in the cookie banner. Search engines and other automated visitors are left out.',
+        },
+        retention: {
+          term: 'Visit statistics',
+          text: '26 months, then deleted automatically; the random value behind each day’s codes is deleted when that day ends.',
+        },
+      },
+      sv: {
+        collected: {
+          term: 'Besöksstatistik',
+          text: 'när du visar en sida, räknat av vår egen server utan cookies: sidan, webbplatsen eller kampanjen som ledde dig hit (den länkande webbplatsens namn och kampanjparametrarna i länken), sidans språk och om du använder mobil, surfplatta eller dator. Din IP-adress och uppgifter om din webbläsare används bara, i stunden, för att skapa en kod som räknar dig en gång per dag; koden skapas med ett slumpmässigt värde som raderas när dagen är slut, så att den inte kan spåras till dig eller kopplas till en annan dag. Din IP-adress sparas aldrig.',
+        },
+        purpose:
+          'räkna besök och se vilka sidor, webbplatser och kampanjer som ger förfrågningar, utan cookies och utan att identifiera dig (vårt berättigade intresse av att veta hur vår marknadsföring fungerar);',
+        cookies: {
+          term: 'Besöksstatistik (inga cookies)',
+          text: 'vår egen besöksräkning sätter ingen cookie och sparar inget i din webbläsare, så den beror inte på ditt val i cookiebannern. Sökmotorer och andra automatiserade besökare räknas inte.',
+        },
+        retention: {
+          term: 'Besöksstatistik',
+          text: '26 månader, därefter raderas den automatiskt; det slumpmässiga värdet bakom varje dags koder raderas när dagen är slut.',
         },
       },
     },
@@ -312,8 +351,11 @@ export function policyFactsFor(configured: {
   metaConversionsApi?: boolean;
   /** Microsoft Clarity's session recording is configured (CLARITY_ID). */
   clarity?: boolean;
+  /** The server counts visits (server/visits): it has the database to write them to. */
+  visitStatistics?: boolean;
 }): PolicyFacts {
   const tools: ProcessingToolId[] = ['cookieConsent', 'campaignCookie'];
+  if (configured.visitStatistics) tools.push('visitStatistics');
   if (configured.mailerLite) tools.push('mailerLite');
   if (configured.mailDelivery) tools.push('mailDelivery');
   if (configured.metaPixel) tools.push('metaPixel');
