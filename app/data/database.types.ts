@@ -386,6 +386,7 @@ export interface Database {
           utm_campaign: string | null;
           language: string;
           device: string;
+          views: number;
         };
         Insert: {
           id?: number;
@@ -398,6 +399,7 @@ export interface Database {
           utm_campaign?: string | null;
           language: string;
           device: string;
+          views?: number;
         };
         Update: {
           id?: number;
@@ -410,6 +412,7 @@ export interface Database {
           utm_campaign?: string | null;
           language?: string;
           device?: string;
+          views?: number;
         };
         Relationships: [];
       };

@@ -29,7 +29,11 @@ create table public.page_views (
   language text not null
     constraint page_views_language_check check (language in ('en', 'sv')),
   device text not null
-    constraint page_views_device_check check (device in ('mobile', 'tablet', 'desktop'))
+    constraint page_views_device_check check (device in ('mobile', 'tablet', 'desktop')),
+  -- The same visitor viewing the same page the same way within one write (a few seconds) is one
+  -- row: a reload storm costs a counter, not a row per request.
+  views integer not null default 1
+    constraint page_views_views_check check (views >= 1)
 );
 
 alter table public.page_views enable row level security;
@@ -171,7 +175,7 @@ begin
   select jsonb_build_object(
     'period', jsonb_build_object('start', period_start, 'end', period_end, 'time_zone', time_zone),
     'totals', jsonb_build_object(
-      'views', (select count(*) from views),
+      'views', (select coalesce(sum(views), 0) from views),
       'visitors', (select count(*) from visits),
       'booking_visitors', (select count(*) from visits where booking),
       'leads', (select count(*) from leads),
@@ -185,12 +189,12 @@ begin
         from (select g::date as day
                 from generate_series(period_start::timestamp, period_end::timestamp, interval '1 day') g) d
         left join (
-          select day, count(*) as views, count(distinct visitor) as visitors from views group by day
+          select day, sum(views) as views, count(distinct visitor) as visitors from views group by day
         ) v on v.day = d.day
     ),
     'pages', (
       select coalesce(jsonb_agg(p order by p.views desc, p.path), '[]') from (
-        select path, count(*) as views, count(distinct (day, visitor)) as visitors
+        select path, sum(views) as views, count(distinct (day, visitor)) as visitors
           from views group by path order by views desc, path limit 10
       ) p
     ),
