@@ -1,11 +1,12 @@
 // The statistics for /admin/insights (issue 14): public.site_insights() adds up the cookieless
 // page views (supabase/migrations/20261125150000_create_page_views.sql) and the leads for a
 // period; only administrators may call it.
+import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 import { DataError, dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';
 
 /** Days counted in this zone, the agency's. */
-export const INSIGHTS_TIME_ZONE = 'Europe/Stockholm';
+export const INSIGHTS_TIME_ZONE = AGENCY_TIME_ZONE;
 
 export interface InsightsPeriod {
   /** First day, YYYY-MM-DD. */

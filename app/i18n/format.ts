@@ -1,6 +1,7 @@
 // Dates and post languages as each language writes them (specification §9).
 import type { PostLanguage } from '~/data/posts';
 import type { Language } from './locale';
+import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 
 const locales: Record<Language, string> = { en: 'en-US', sv: 'sv-SE' };
 
@@ -13,7 +14,7 @@ const longDates = Object.fromEntries(
       year: 'numeric',
       month: 'long',
       day: 'numeric',
-      timeZone: 'Europe/Stockholm',
+      timeZone: AGENCY_TIME_ZONE,
     }),
   ]),
 ) as Record<Language, Intl.DateTimeFormat>;
@@ -24,7 +25,7 @@ const adminDateTimes = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Europe/Stockholm',
+  timeZone: AGENCY_TIME_ZONE,
 });
 
 /** "November 21, 2026" / "21 november 2026". Dates are shown in the agency's time zone. */

@@ -3,6 +3,7 @@
 import type { LeadMail } from '~/data/consultation-mails';
 import type { Lead } from '~/data/consultations';
 import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
+import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 
 /** Every column of a lead, in the CSV's order: when and what, who, what they need, attribution. */
 export const leadCsvColumns = [
@@ -59,7 +60,7 @@ export function fileDate(now: Date): string {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-    timeZone: 'Europe/Stockholm',
+    timeZone: AGENCY_TIME_ZONE,
   }).format(now);
 }
 

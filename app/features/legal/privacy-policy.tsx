@@ -1,5 +1,6 @@
 // The privacy policy page (specification §2 "Privacy policy"): a Back button, a link to the twin
 // page in the other language, the "last updated" date, a table of contents and fifteen sections.
+import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatLongDate } from '~/i18n/format';
@@ -15,7 +16,7 @@ export function stockholmDate(iso: string): string {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-    timeZone: 'Europe/Stockholm',
+    timeZone: AGENCY_TIME_ZONE,
   }).format(new Date(iso));
 }
 
