@@ -1,0 +1,119 @@
+// The free times a visitor may book (issue 15), from the agency's availability and the meetings
+// already booked. Pure: the server computes them for the thank-you step, and the database's
+// exclusion constraint settles two visitors who choose the same one at the same moment.
+import { swedishHolidays } from './swedish-holidays';
+import { zonedDate, zonedInstant } from './zoned-time';
+
+/** ISO weekday: 1 Monday … 7 Sunday. */
+export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/** Opening hours of one day: minutes after midnight, end exclusive. */
+export interface OpeningHours {
+  start: number;
+  end: number;
+}
+
+export interface Availability {
+  /** IANA zone the hours are in: the agency's. */
+  timeZone: string;
+  weeklyHours: Partial<Record<Weekday, OpeningHours[]>>;
+  meetingMinutes: number;
+  /** Kept free before and after every meeting. */
+  bufferMinutes: number;
+  /** No slot starts sooner than this after now. */
+  minimumNoticeMinutes: number;
+  /** How many days ahead, today included, may be booked. */
+  horizonDays: number;
+  /** Closed dates, YYYY-MM-DD. */
+  blockedDates: readonly string[];
+  /** Swedish public holidays are closed unless listed here. */
+  openedHolidays: readonly string[];
+}
+
+/** A booked meeting's time, as the database keeps it. */
+export interface BusyTime {
+  start: number;
+  end: number;
+}
+
+export interface Slot {
+  /** Epoch milliseconds. */
+  start: number;
+  end: number;
+}
+
+const MINUTE = 60_000;
+
+/** The weekday of a calendar date. */
+function weekdayOf(date: string): Weekday {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return (day === 0 ? 7 : day) as Weekday;
+}
+
+function nextDate(date: string): string {
+  const next = new Date(`${date}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** Holidays closed in the years a horizon spans. */
+function closedHolidays(from: string, days: number, opened: readonly string[]): Set<string> {
+  const first = Number(from.slice(0, 4));
+  const closed = new Set<string>();
+  for (let year = first; year <= first + Math.ceil(days / 365) + 1; year += 1) {
+    for (const holiday of swedishHolidays(year)) {
+      if (!opened.includes(holiday.date)) closed.add(holiday.date);
+    }
+  }
+  return closed;
+}
+
+/**
+ * Every free slot from now to the end of the horizon, in time order. `busy` need not be sorted.
+ * A slot is free when it, widened by the buffer on both sides, overlaps no booked meeting.
+ */
+export function freeSlots(
+  availability: Availability,
+  busy: readonly BusyTime[],
+  now: number,
+): Slot[] {
+  const { timeZone, meetingMinutes, bufferMinutes } = availability;
+  const length = meetingMinutes * MINUTE;
+  const buffer = bufferMinutes * MINUTE;
+  const earliest = now + availability.minimumNoticeMinutes * MINUTE;
+  const blocked = new Set(availability.blockedDates);
+  const today = zonedDate(now, timeZone);
+  const holidays = closedHolidays(today, availability.horizonDays, availability.openedHolidays);
+  const taken = [...busy].sort((a, b) => a.start - b.start);
+  const slots: Slot[] = [];
+  let first = 0; // the first booked meeting that may still overlap a later slot
+
+  let date = today;
+  for (let day = 0; day < availability.horizonDays; day += 1, date = nextDate(date)) {
+    if (blocked.has(date) || holidays.has(date)) continue;
+    const opening = [...(availability.weeklyHours[weekdayOf(date)] ?? [])].sort(
+      (a, b) => a.start - b.start,
+    );
+    for (const hours of opening) {
+      for (
+        let minute = hours.start;
+        minute + meetingMinutes <= hours.end;
+        minute += meetingMinutes
+      ) {
+        const start = zonedInstant(date, minute, timeZone);
+        if (start === undefined || start < earliest) continue;
+        const end = start + length;
+        while (first < taken.length && taken[first]!.end + buffer <= start) first += 1;
+        let free = true;
+        for (let i = first; i < taken.length && taken[i]!.start < end + buffer; i += 1) {
+          if (taken[i]!.end + buffer > start) {
+            free = false;
+            break;
+          }
+        }
+        if (free) slots.push({ start, end });
+      }
+    }
+  }
+  return slots;
+}
