@@ -1,16 +1,65 @@
 // Issue 14 in a real browser: the cookie banner (accept, reject, choose, reopen from the footer,
 // withdraw; with and without JavaScript; English and Swedish; axe), no request to another origin
-// on any public page before consent, and the sign-up frames once marketing is allowed, from the
-// banner or from the frame's own placeholder.
+// on any public page before consent, the sign-up frames once marketing is allowed, from the
+// banner or from the frame's own placeholder, and Meta's pixel (marketing) and Clarity
+// (analytics), configured and loaded from a local stand-in on another origin, only once their
+// category is allowed, with the pixel's Lead on the thank-you page carrying the lead's ID.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import { englishPagePaths, swedishPagePaths } from '../support/pages.ts';
-import { startSite, type RunningSite } from '../support/site.ts';
+import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
 
 let site: RunningSite;
 let browser: Browser;
+let tags: Awaited<ReturnType<typeof startTagStandIn>>;
+
+const PIXEL_ID = '1234567890';
+const CLARITY_ID = 'abc123xyz';
+
+/**
+ * The vendors' scripts, served by a local stand-in on another origin (another port). Its
+ * fbevents.js takes over the loader's queue as Meta's does, keeps every call in
+ * window.pixelCalls and reports it to the stand-in (/tr, as the real pixel reports to Meta), so
+ * the test reads what the page sent. Clarity's tag is an empty script. Every request is recorded.
+ */
+async function startTagStandIn() {
+  const requests: string[] = [];
+  let origin = '';
+  const fbevents = () => `(function () {
+  var fbq = window.fbq, calls = (window.pixelCalls = []);
+  function call() {
+    var args = Array.prototype.slice.call(arguments);
+    calls.push(args);
+    var report = new URLSearchParams({ method: String(args[0]), name: String(args[1]) });
+    if (args[3] && args[3].eventID) report.set('eid', args[3].eventID);
+    navigator.sendBeacon(${JSON.stringify(origin)} + '/tr?' + report);
+  }
+  var queued = fbq.queue.splice(0);
+  fbq.callMethod = call;
+  queued.forEach(function (args) { call.apply(null, args); });
+})();`;
+  const server: Server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    request.resume();
+    const path = new URL(request.url ?? '/', origin).pathname;
+    const script = path === '/fbevents.js' ? fbevents() : path.startsWith('/tag/') ? '' : null;
+    if (script === null) response.writeHead(204).end();
+    else response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    requests,
+    /** The requests' paths and queries since the last call. */
+    take: () => requests.splice(0),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
 
 const forms = {
   NEWSLETTER_ACCOUNT_ID: '424242',
@@ -21,8 +70,18 @@ const forms = {
 };
 
 beforeAll(async () => {
+  tags = await startTagStandIn();
   [site, browser] = await Promise.all([
-    startSite({ SEED_DEMO: 'true', ...forms }),
+    startSite({
+      SEED_DEMO: 'true',
+      // The booking below is filled faster than a person could.
+      FORM_MIN_FILL_SECONDS: '0',
+      ...forms,
+      META_PIXEL_ID: PIXEL_ID,
+      META_PIXEL_SCRIPT_URL: `${tags.origin}/fbevents.js`,
+      CLARITY_ID,
+      CLARITY_SCRIPT_URL: `${tags.origin}/tag/`,
+    }),
     launchBrowser(),
   ]);
 });
@@ -30,6 +89,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
+  await tags?.close();
 });
 
 const banner = (page: Page, name = 'Cookie consent') => page.getByRole('region', { name });
@@ -293,22 +353,157 @@ describe('third parties', () => {
     '/cookie-settings',
     '/sv/cookie-settings',
   ];
+  /** The thank-you pages as a booking leaves them with the pixel configured: with a lead's ID. */
+  const leadId = '0b5d3c1e-8f0a-4d2b-9c6e-3a7f1e2d4b5c';
+  const thankYouWithLead = [
+    `/book-call/thank-you?lead=${leadId}`,
+    `/sv/book-call/thank-you?lead=${leadId}`,
+  ];
+
+  const origins = (requests: string[]) => [...new Set(requests.map((url) => new URL(url).origin))];
 
   it('are never asked for anything on any public page before consent, nor after a rejection', async () => {
-    for (const path of publicPages) {
+    tags.take();
+    for (const path of [...publicPages, ...thankYouWithLead]) {
       expect(await otherOrigins(path), path).toEqual([]);
       expect(await otherOrigins(path, 'rejected'), path).toEqual([]);
     }
+    // Nor did the tags' stand-in hear from anyone.
+    expect(tags.take()).toEqual([]);
   });
 
-  it('load the sign-up frames once marketing is allowed, and nothing else', async () => {
+  it('load the sign-up frames, Meta’s pixel and Clarity once everything is allowed, and nothing else', async () => {
     for (const path of publicPages) {
+      tags.take();
       const requests = await otherOrigins(path, 'accepted');
       const framed = /\/(newsletter|free-meta-ads-guide)$/.test(path);
-      expect(
-        requests.map((url) => new URL(url).origin),
-        path,
-      ).toEqual(framed ? ['https://preview.mailerlite.io'] : []);
+      expect(origins(requests).sort(), path).toEqual(
+        (framed ? [tags.origin, 'https://preview.mailerlite.io'] : [tags.origin]).sort(),
+      );
+      const received = tags.take();
+      expect(received, path).toContain('/fbevents.js');
+      expect(received, path).toContain(`/tag/${CLARITY_ID}`);
     }
+  });
+
+  it('load only the pixel for marketing, only Clarity for analytics', async () => {
+    for (const [consent, script, other] of [
+      ['marketing', '/fbevents.js', `/tag/${CLARITY_ID}`],
+      ['analytics', `/tag/${CLARITY_ID}`, '/fbevents.js'],
+    ] as const) {
+      tags.take();
+      expect(origins(await otherOrigins('/sv', consent)), consent).toEqual([tags.origin]);
+      const received = tags.take();
+      expect(received, consent).toContain(script);
+      expect(received, consent).not.toContain(other);
+    }
+  });
+
+  describe('in a visitor’s page', () => {
+    const browsing = pagePerTest(() => browser, {
+      extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.77' },
+    });
+
+    const windowHas = (page: Page, name: string) => page.evaluate((key) => key in window, name);
+    const pixelCalls = (page: Page) =>
+      page.evaluate(() => (window as unknown as { pixelCalls?: unknown[][] }).pixelCalls ?? []);
+
+    it('loads the pixel when marketing is chosen in the banner, and Clarity when analytics is, without a reload', async () => {
+      const { page } = browsing;
+      tags.take();
+      await gotoHydrated(page, `${site.url}/blog`);
+      await markWindow(page);
+      expect(await windowHas(page, 'fbq')).toBe(false);
+
+      const region = banner(page);
+      await region.getByRole('link', { name: 'Choose' }).click();
+      await region.getByRole('checkbox', { name: /Marketing/ }).check();
+      await region.getByRole('button', { name: 'Save choices' }).click();
+      await region.waitFor({ state: 'hidden' });
+      await expect.poll(() => tags.requests.includes('/fbevents.js')).toBe(true);
+      await page.waitForFunction(() => 'pixelCalls' in window);
+      expect(await pixelCalls(page)).toEqual([
+        ['init', PIXEL_ID],
+        ['track', 'PageView'],
+      ]);
+      expect(await windowHas(page, 'clarity')).toBe(false);
+      expect(tags.requests).not.toContain(`/tag/${CLARITY_ID}`);
+
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie settings' }).click();
+      await region.waitFor();
+      await region.getByRole('checkbox', { name: /Analytics/ }).check();
+      await region.getByRole('button', { name: 'Save choices' }).click();
+      await region.waitFor({ state: 'hidden' });
+      await expect.poll(() => tags.requests.includes(`/tag/${CLARITY_ID}`)).toBe(true);
+      expect(await stillMarked(page)).toBe(true);
+      // One pixel on the page: its script once, its PageView once.
+      expect(tags.requests.filter((path) => path === '/fbevents.js')).toHaveLength(1);
+      expect(await pixelCalls(page)).toHaveLength(2);
+    });
+
+    /** Books a call on the English page as the visitor; answers the thank-you page's lead ID. */
+    async function book(page: Page, email: string): Promise<string> {
+      await gotoHydrated(page, `${site.url}/book-call`);
+      const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+      await field('Name').fill('Pixel Visitor');
+      await field('Email').fill(email);
+      await field('Phone number').fill('070-123 45 67');
+      await field('Company name').fill('Pixel AB');
+      await field('What problems are you looking to solve?').fill(
+        'We need more customers before the spring season.',
+      );
+      await page
+        .getByRole('combobox', { name: 'How did you find us?', exact: true })
+        .selectOption({ label: 'Google' });
+      await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
+      await page.waitForURL(/\/book-call\/thank-you\?lead=/);
+      await page.getByRole('heading', { name: 'Thank You for Your Interest!', level: 1 }).waitFor();
+      return new URL(page.url()).searchParams.get('lead')!;
+    }
+
+    async function storedLeadId(email: string): Promise<string | undefined> {
+      const admin = await signedInAdmin(site);
+      const { data, error } = await admin.from('consultations').select('id').eq('email', email);
+      await admin.auth.signOut();
+      if (error) throw error;
+      return data[0]?.id;
+    }
+
+    it('tracks the Lead on the thank-you page with the lead’s ID as its eventID after a booking with marketing allowed', async () => {
+      const { page, context } = browsing;
+      await context.addCookies([{ name: 'cookie_consent', value: 'marketing', url: site.url }]);
+      tags.take();
+      const email = `pixel-${Date.now()}@example.se`;
+      const id = await book(page, email);
+      expect(await storedLeadId(email)).toBe(id);
+
+      await page.waitForFunction(() =>
+        (window as unknown as { pixelCalls?: unknown[][] }).pixelCalls?.some(
+          (call) => call[1] === 'Lead',
+        ),
+      );
+      expect(await pixelCalls(page)).toEqual([
+        ['init', PIXEL_ID],
+        ['track', 'PageView'],
+        ['track', 'Lead', {}, { eventID: id }],
+      ]);
+      // What the stand-in heard from the page.
+      await expect
+        .poll(() => tags.requests)
+        .toContain(`/tr?${new URLSearchParams({ method: 'track', name: 'Lead', eid: id })}`);
+    });
+
+    it('sends no pixel event after a booking without marketing allowed', async () => {
+      const { page, context } = browsing;
+      // Analytics only: the tags' chunk runs (Clarity), the pixel does not.
+      await context.addCookies([{ name: 'cookie_consent', value: 'analytics', url: site.url }]);
+      tags.take();
+      const email = `no-pixel-${Date.now()}@example.se`;
+      const id = await book(page, email);
+      expect(await storedLeadId(email)).toBe(id);
+      await page.waitForFunction(() => 'clarity' in window);
+      expect(await windowHas(page, 'fbq')).toBe(false);
+      expect(tags.requests.filter((path) => /fbevents|^\/tr/.test(path))).toEqual([]);
+    });
   });
 });
