@@ -170,6 +170,51 @@ export interface Database {
         };
         Relationships: [];
       };
+      booking_settings: {
+        Row: {
+          id: boolean;
+          time_zone: string;
+          weekly_hours: Json;
+          meeting_minutes: number;
+          buffer_minutes: number;
+          minimum_notice_minutes: number;
+          horizon_days: number;
+          blocked_dates: unknown;
+          opened_holidays: unknown;
+          meeting_link: string | null;
+          calendar_feed_token: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: boolean;
+          time_zone?: string;
+          weekly_hours?: Json;
+          meeting_minutes?: number;
+          buffer_minutes?: number;
+          minimum_notice_minutes?: number;
+          horizon_days?: number;
+          blocked_dates?: unknown;
+          opened_holidays?: unknown;
+          meeting_link?: string | null;
+          calendar_feed_token?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: boolean;
+          time_zone?: string;
+          weekly_hours?: Json;
+          meeting_minutes?: number;
+          buffer_minutes?: number;
+          minimum_notice_minutes?: number;
+          horizon_days?: number;
+          blocked_dates?: unknown;
+          opened_holidays?: unknown;
+          meeting_link?: string | null;
+          calendar_feed_token?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       consultation_mails: {
         Row: {
           id: string;
@@ -317,6 +362,42 @@ export interface Database {
           language?: string;
           source?: string;
           created_at?: string;
+        };
+        Relationships: [];
+      };
+      meetings: {
+        Row: {
+          id: string;
+          consultation_id: string;
+          starts_at: string;
+          ends_at: string;
+          busy_until: string;
+          status: string;
+          sequence: number;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          consultation_id: string;
+          starts_at: string;
+          ends_at: string;
+          busy_until: string;
+          status?: string;
+          sequence?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          consultation_id?: string;
+          starts_at?: string;
+          ends_at?: string;
+          busy_until?: string;
+          status?: string;
+          sequence?: number;
+          created_at?: string;
+          updated_at?: string;
         };
         Relationships: [];
       };

@@ -82,6 +82,8 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261125131400_create_cookie_consents.sql',
       '20261125143000_create_meta_lead_events.sql',
       '20261125150000_create_page_views.sql',
+      '20261125170000_create_booking_settings.sql',
+      '20261125170100_create_meetings.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
@@ -94,9 +96,11 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       { relname: 'agency_settings', relrowsecurity: 't' },
       { relname: 'blog_post_revisions', relrowsecurity: 't' },
       { relname: 'blog_posts', relrowsecurity: 't' },
+      { relname: 'booking_settings', relrowsecurity: 't' },
       { relname: 'consultation_mails', relrowsecurity: 't' },
       { relname: 'consultations', relrowsecurity: 't' },
       { relname: 'cookie_consents', relrowsecurity: 't' },
+      { relname: 'meetings', relrowsecurity: 't' },
       { relname: 'meta_lead_events', relrowsecurity: 't' },
       { relname: 'page_views', relrowsecurity: 't' },
       { relname: 'team_members', relrowsecurity: 't' },
