@@ -35,6 +35,11 @@ const schema = z.object({
     )
     .pipe(z.array(z.string().email('LEADS_NOTIFY_TO must list e-mail addresses')).min(1))
     .optional(),
+  /**
+   * The daily digest of new and overdue leads at 08:00 in the agency's time zone (issue 15);
+   * `off` sends none (the test harnesses, whose outboxes count their mails).
+   */
+  LEADS_DIGEST: z.enum(['on', 'off']).default('on'),
   /** Checked here so a bad value stops the start; the site reads it (app/data/config.server.ts). */
   ADMIN_MFA: z.enum(['optional', 'required']).optional(),
   /** Checked here so a bad value stops the start; the site's action reads it (app/data). */

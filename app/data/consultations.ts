@@ -1,6 +1,6 @@
 // The consultations table: leads from the "book a free strategy call" form (specification §7).
 import type { Database } from './database.types';
-import { dataError } from './errors';
+import { DataError, dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';
 
 export type ConsultationInput = Pick<
@@ -75,14 +75,50 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
   return (leadStatuses as readonly unknown[]).includes(value);
 }
 
-/** What an administrator may change on a lead (the column grants allow these two only). */
-export type LeadChanges = { status: LeadStatus; notes: string | null };
+/**
+ * What an administrator may change on a lead (the column grants allow status, notes and owner).
+ * A field left out stays as it is.
+ */
+export type LeadChanges = { status?: LeadStatus; notes?: string | null; owner_id?: string | null };
+
+/** How long a new lead may wait for its first contact before it is overdue (the 24 hours promised). */
+export const LEAD_CONTACT_WITHIN_MS = 24 * 60 * 60_000;
+
+/** Still new 24 hours after it came: nobody has contacted the visitor as promised. */
+export function isLeadOverdue(lead: Pick<Lead, 'status' | 'received_at'>, now: Date): boolean {
+  return (
+    lead.status === 'new' && now.getTime() - Date.parse(lead.received_at) >= LEAD_CONTACT_WITHIN_MS
+  );
+}
+
+/** The list's columns that sort on the server (the owner sorts by who it is, not by address). */
+export const leadSortKeys = ['received_at', 'name', 'company_name', 'source', 'status'] as const;
+export type LeadSortKey = (typeof leadSortKeys)[number];
+
+export function isLeadSortKey(value: unknown): value is LeadSortKey {
+  return (leadSortKeys as readonly unknown[]).includes(value);
+}
+
+/** mine: the caller's own leads; unassigned: leads nobody owns; a user id: that member's. */
+export type LeadOwnerFilter = 'mine' | 'unassigned' | { userId: string };
 
 export interface LeadQuery {
   /** Only leads with this status; every status when absent. */
   status?: LeadStatus | null;
   /** Part of the name, e-mail address or company name, any case. */
   search?: string;
+  /** Only the leads still new 24 hours after they came, as of `now`. */
+  overdue?: boolean;
+  /** Whose leads; everyone's when absent. */
+  owner?: LeadOwnerFilter | null;
+  /** The signed-in user, for owner 'mine'. */
+  userId?: string;
+  /** The column to order by; received_at (newest first) when absent. */
+  sort?: LeadSortKey;
+  /** Ascending instead of descending. */
+  ascending?: boolean;
+  /** The moment "overdue" is measured from (the tests fix it). */
+  now?: Date;
   offset?: number;
   limit?: number;
 }
@@ -154,9 +190,24 @@ export async function listLeads(
   if (query.status) request = request.eq('status', query.status);
   const search = query.search?.trim();
   if (search) request = request.or(leadSearchFilter(search));
+  if (query.overdue) {
+    const now = query.now ?? new Date();
+    request = request
+      .eq('status', 'new')
+      .lte('received_at', new Date(now.getTime() - LEAD_CONTACT_WITHIN_MS).toISOString());
+  }
+  if (query.owner === 'unassigned') request = request.is('owner_id', null);
+  else if (query.owner === 'mine') {
+    if (!query.userId) throw new DataError('Whose leads are "mine" needs the signed-in user.');
+    request = request.eq('owner_id', query.userId);
+  } else if (query.owner) request = request.eq('owner_id', query.owner.userId);
+  const sort = query.sort ?? 'received_at';
+  const ascending = query.ascending ?? false;
+  request = request.order(sort, { ascending });
+  // Ties (the same name, status…) newest first, then by id, so paging never repeats or skips.
+  if (sort !== 'received_at') request = request.order('received_at', { ascending: false });
   const { data, count, error, status } = await request
-    .order('received_at', { ascending: false })
-    .order('id', { ascending: false })
+    .order('id', { ascending })
     .range(offset, offset + limit - 1);
   if (error) throw dataError(error, status);
   return { leads: data, total: count ?? data.length };
@@ -172,15 +223,36 @@ export async function countNewLeads(client: AppSupabaseClient): Promise<number> 
   return count ?? 0;
 }
 
-/** Saves a lead's status and notes and returns the lead as stored (updated_at moves on). */
+/** One lead by its id; null when there is none (or the caller may not see it). */
+export async function getLead(client: AppSupabaseClient, id: string): Promise<Lead | null> {
+  // An address with no uuid in it names no lead (rather than a query the database refuses).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const { data, error, status } = await client
+    .from('consultations')
+    .select('*')
+    .eq('id', id)
+    .maybeSingle();
+  if (error) throw dataError(error, status);
+  return data;
+}
+
+/**
+ * Saves a lead's status, notes and owner (those named) and returns the lead as stored
+ * (updated_at moves on; the database records each change in the lead's history).
+ */
 export async function updateLead(
   client: AppSupabaseClient,
   id: string,
   changes: LeadChanges,
 ): Promise<Lead> {
+  const update: LeadChanges = {};
+  if (changes.status !== undefined) update.status = changes.status;
+  if (changes.notes !== undefined) update.notes = changes.notes;
+  if (changes.owner_id !== undefined) update.owner_id = changes.owner_id;
+  if (Object.keys(update).length === 0) throw new DataError('Nothing to save on the lead.');
   const { data, error, status } = await client
     .from('consultations')
-    .update({ status: changes.status, notes: changes.notes })
+    .update(update)
     .eq('id', id)
     .select('*')
     .single();
@@ -212,4 +284,24 @@ export async function listLeadsByEmail(client: AppSupabaseClient, email: string)
   // The pattern's `_` for a `*` may match one other character: keep the exact address only.
   const wanted = address.toLowerCase();
   return data.filter((lead) => lead.email.toLowerCase() === wanted);
+}
+
+/** An administrator who may own a lead, with the address the list shows. */
+export interface LeadOwnerChoice {
+  userId: string;
+  email: string;
+}
+
+/** The team's administrators: the members a lead may be given to (editors never see leads). */
+export async function listLeadOwnerChoices(client: AppSupabaseClient): Promise<LeadOwnerChoice[]> {
+  const { data, error, status } = await client.rpc('lead_owner_choices');
+  if (error) throw dataError(error, status);
+  if (!Array.isArray(data))
+    throw new DataError('The owners came back in a shape this page does not know.');
+  return data.map((row) => {
+    const { user_id, email } = (row ?? {}) as { user_id?: unknown; email?: unknown };
+    if (typeof user_id !== 'string' || typeof email !== 'string')
+      throw new DataError('The owners came back in a shape this page does not know.');
+    return { userId: user_id, email };
+  });
 }

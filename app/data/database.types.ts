@@ -278,6 +278,8 @@ export interface Database {
           referrer: string | null;
           landing_page: string | null;
           meta_lead_event: Json | null;
+          owner_id: string | null;
+          source: string;
         };
         Insert: {
           id?: string;
@@ -302,6 +304,8 @@ export interface Database {
           referrer?: string | null;
           landing_page?: string | null;
           meta_lead_event?: Json | null;
+          owner_id?: string | null;
+          source?: never;
         };
         Update: {
           id?: string;
@@ -326,6 +330,8 @@ export interface Database {
           referrer?: string | null;
           landing_page?: string | null;
           meta_lead_event?: Json | null;
+          owner_id?: string | null;
+          source?: never;
         };
         Relationships: [];
       };
@@ -361,6 +367,81 @@ export interface Database {
           policy_version?: string;
           language?: string;
           source?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      lead_digests: {
+        Row: {
+          id: string;
+          day: string;
+          period_start: string;
+          period_end: string;
+          time_zone: string;
+          status: string;
+          attempts: number;
+          next_attempt_at: string;
+          locked_until: string | null;
+          last_error: string | null;
+          sent_at: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          day: string;
+          period_start: string;
+          period_end: string;
+          time_zone: string;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string;
+          locked_until?: string | null;
+          last_error?: string | null;
+          sent_at?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          day?: string;
+          period_start?: string;
+          period_end?: string;
+          time_zone?: string;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string;
+          locked_until?: string | null;
+          last_error?: string | null;
+          sent_at?: string | null;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      lead_events: {
+        Row: {
+          id: number;
+          consultation_id: string;
+          kind: string;
+          author_id: string | null;
+          author_email: string | null;
+          data: Json;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          consultation_id: string;
+          kind: string;
+          author_id?: string | null;
+          author_email?: string | null;
+          data?: Json;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          consultation_id?: string;
+          kind?: string;
+          author_id?: string | null;
+          author_email?: string | null;
+          data?: Json;
           created_at?: string;
         };
         Relationships: [];
@@ -518,6 +599,7 @@ export interface Database {
     };
     Views: { [_ in never]: never };
     Functions: {
+      lead_owner_choices: { Args: {}; Returns: Json };
       site_insights: {
         Args: { period_start: string; period_end: string; time_zone?: string };
         Returns: Json;

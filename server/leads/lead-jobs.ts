@@ -4,6 +4,7 @@
 // stops them on close.
 import type { Database } from '../db/types.ts';
 import type { Mailer } from '../mail.ts';
+import { startLeadDigest, type LeadDigestJob } from './lead-digest.ts';
 import { startMailDelivery, type MailDeliveryTimings } from './mail-delivery.ts';
 import { startMetaLeadEvents } from './meta-lead-events.ts';
 import { chooseAgencyRecipients, describeAgencyRecipients } from './recipients.ts';
@@ -11,6 +12,8 @@ import { startRetentionJob } from './retention.ts';
 
 export interface LeadJobTimings extends MailDeliveryTimings {
   retentionIntervalMs: number;
+  /** How often the daily digest is checked for (a minute). */
+  digestCheckIntervalMs: number;
 }
 
 export interface LeadJobsOptions {
@@ -24,6 +27,7 @@ export interface LeadJobsOptions {
     META_PIXEL_ID?: string;
     META_CAPI_TOKEN?: string;
     META_GRAPH_URL?: string;
+    LEADS_DIGEST?: 'on' | 'off';
   };
   /** DATA_DIR/outbox: where mail goes without SMTP_URL. */
   outboxDir: string;
@@ -38,6 +42,8 @@ export interface LeadJobs {
   drainMails(): Promise<number>;
   /** Sends every due Meta Lead event now; 0 when the Conversions API is not configured. */
   drainLeadEvents(): Promise<number>;
+  /** The daily digest (issue 15); undefined with LEADS_DIGEST=off. */
+  digest?: LeadDigestJob;
   /** Stops the timers and waits for a send or a retention run in flight. */
   stop(): Promise<void>;
 }
@@ -50,7 +56,7 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
     : `as files in ${options.outboxDir} (set SMTP_URL to send them)`;
   log(`Lead notifications go to ${describeAgencyRecipients(recipients)}, ${transport}.`);
 
-  const { retentionIntervalMs, ...deliveryTimings } = options.timings ?? {};
+  const { retentionIntervalMs, digestCheckIntervalMs, ...deliveryTimings } = options.timings ?? {};
   const delivery = startMailDelivery({
     db: options.db,
     mailer: options.mailer,
@@ -75,6 +81,19 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
         })
       : undefined;
   if (leadEvents) log(`Leads of visitors who allow marketing go to Meta's Conversions API.`);
+  const digest =
+    settings.LEADS_DIGEST === 'off'
+      ? undefined
+      : startLeadDigest({
+          db: options.db,
+          mailer: options.mailer,
+          recipients,
+          siteUrl: settings.SITE_URL,
+          log,
+          releaseLeasesAtStart: options.exclusiveDatabase,
+          checkIntervalMs: digestCheckIntervalMs,
+          timings: deliveryTimings,
+        });
   const retention = startRetentionJob({
     db: options.db,
     outboxDir: options.outboxDir,
@@ -84,8 +103,9 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
   return {
     drainMails: () => delivery.drain(),
     drainLeadEvents: () => leadEvents?.drain() ?? Promise.resolve(0),
+    digest,
     async stop() {
-      await Promise.all([delivery.stop(), leadEvents?.stop(), retention.stop()]);
+      await Promise.all([delivery.stop(), leadEvents?.stop(), digest?.stop(), retention.stop()]);
     },
   };
 }
@@ -95,7 +115,8 @@ export async function checkLeadSchema(db: Database): Promise<void> {
   const { rows } = await db.query<{ ready: string }>(
     `select (to_regclass('public.consultation_mails') is not null
              and to_regprocedure('private.delete_stale_consultations(timestamptz)') is not null
-             and to_regprocedure('private.delete_stale_meta_lead_events(timestamptz)') is not null)::text
+             and to_regprocedure('private.delete_stale_meta_lead_events(timestamptz)') is not null
+             and to_regprocedure('private.queue_lead_digest(timestamptz, text, time)') is not null)::text
             as ready`,
   );
   if (rows[0]?.ready !== 'true') {

@@ -8,7 +8,10 @@ import type { Database } from '../db/types.ts';
 import { DEFAULT_BACKOFF, retryDelayMs, type Backoff } from './backoff.ts';
 
 /** The outbox tables; a name here is put in SQL as is, so it is never a caller's string. */
-export type OutboxTable = 'public.consultation_mails' | 'public.meta_lead_events';
+export type OutboxTable =
+  | 'public.consultation_mails'
+  | 'public.meta_lead_events'
+  | 'public.lead_digests';
 
 export interface OutboxTimings {
   /** How often due rows are looked for (a cheap query on a partial index). */

@@ -82,6 +82,9 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261125131400_create_cookie_consents.sql',
       '20261125143000_create_meta_lead_events.sql',
       '20261125150000_create_page_views.sql',
+      '20261125160000_add_owner_and_source_to_consultations.sql',
+      '20261125160100_create_lead_events.sql',
+      '20261125160200_create_lead_digests.sql',
       '20261125170000_create_booking_settings.sql',
       '20261125170100_create_meetings.sql',
     ]);
@@ -100,6 +103,8 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       { relname: 'consultation_mails', relrowsecurity: 't' },
       { relname: 'consultations', relrowsecurity: 't' },
       { relname: 'cookie_consents', relrowsecurity: 't' },
+      { relname: 'lead_digests', relrowsecurity: 't' },
+      { relname: 'lead_events', relrowsecurity: 't' },
       { relname: 'meetings', relrowsecurity: 't' },
       { relname: 'meta_lead_events', relrowsecurity: 't' },
       { relname: 'page_views', relrowsecurity: 't' },
