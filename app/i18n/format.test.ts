@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAdminDateTime, formatLongDate, postLanguage } from './format';
+import { formatAdminDateTime, formatAgencyDateTime, formatLongDate, postLanguage } from './format';
 
 describe('formatLongDate', () => {
   it('writes the English long form (en-US)', () => {
@@ -18,6 +18,13 @@ describe('formatLongDate', () => {
 describe('formatAdminDateTime', () => {
   it('writes en-US with a short month, hour and minute', () => {
     expect(formatAdminDateTime('2026-11-21T08:05:00Z')).toBe('Nov 21, 2026, 09:05 AM');
+  });
+});
+
+describe('formatAgencyDateTime', () => {
+  it('names the agency’s zone as it is at that moment', () => {
+    expect(formatAgencyDateTime('2026-11-21T08:05:00Z')).toBe('Nov 21, 2026, 09:05 AM CET');
+    expect(formatAgencyDateTime('2026-06-21T08:05:00Z')).toBe('Jun 21, 2026, 10:05 AM CEST');
   });
 });
 

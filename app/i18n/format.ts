@@ -2,6 +2,7 @@
 import type { PostLanguage } from '~/data/posts';
 import type { Language } from './locale';
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
+import { timeZoneAbbreviation } from './zoned-time';
 
 const locales: Record<Language, string> = { en: 'en-US', sv: 'sv-SE' };
 
@@ -36,6 +37,14 @@ export function formatLongDate(iso: string, language: Language): string {
 /** The blog manager's date-time: "Nov 21, 2026, 09:30 AM" (en-US, short month, hour and minute). */
 export function formatAdminDateTime(iso: string): string {
   return adminDateTimes.format(new Date(iso));
+}
+
+/**
+ * formatAdminDateTime with the zone's name of that moment, "Nov 21, 2026, 09:30 AM CET", so a
+ * writer in another zone knows whose clock it is (issue 15).
+ */
+export function formatAgencyDateTime(iso: string): string {
+  return `${formatAdminDateTime(iso)} ${timeZoneAbbreviation(iso, AGENCY_TIME_ZONE)}`;
 }
 
 /** The blog_posts.language value of a page language. */

@@ -1,0 +1,134 @@
+// Wall-clock times in a named time zone (issue 15): the blog manager's date field is read and
+// written in the agency's zone, whatever zone the writer's browser is in. Intl knows the zones'
+// rules, so no library is needed: a wall time is turned into a moment by guessing with the
+// zone's offset and checking the guess.
+import { AGENCY_TIME_ZONE } from '~/config/time-zone';
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormat(zone: string): Intl.DateTimeFormat {
+  let format = partsFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormats.set(zone, format);
+  }
+  return format;
+}
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallTimeOf(moment: Date, zone: string): WallTime {
+  const parts = Object.fromEntries(
+    partsFormat(zone)
+      .formatToParts(moment)
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** How far the zone's clock is ahead of UTC at a moment, in milliseconds. */
+function offsetAt(ms: number, zone: string): number {
+  const wall = wallTimeOf(new Date(ms), zone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** A moment as a datetime-local control shows it in `zone`, to the minute; '' for none. */
+export function zonedInputValue(
+  iso: string | null | undefined,
+  zone: string = AGENCY_TIME_ZONE,
+): string {
+  if (!iso) return '';
+  const moment = new Date(iso);
+  if (Number.isNaN(moment.getTime())) return '';
+  const wall = wallTimeOf(moment, zone);
+  return `${wall.year}-${two(wall.month)}-${two(wall.day)}T${two(wall.hour)}:${two(wall.minute)}`;
+}
+
+const inputPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+
+/**
+ * The moment a datetime-local value names on the clocks of `zone`, or null if it names no time.
+ * A time the clocks skip (spring's lost hour) is read as the same time after the change, an hour
+ * later; a time they show twice (autumn) as its first, summer-time occurrence.
+ */
+export function momentFromZonedInput(value: string, zone: string = AGENCY_TIME_ZONE): Date | null {
+  const match = inputPattern.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const wall = Date.UTC(year, month - 1, day, hour, minute, Number(match[6] ?? 0));
+  const check = new Date(wall);
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day ||
+    check.getUTCHours() !== hour ||
+    check.getUTCMinutes() !== minute
+  )
+    return null;
+  // The offsets just before and after: the earlier one names the first occurrence of a repeated
+  // time, and a skipped time takes the offset in force before the change (so it lands after it).
+  const before = offsetAt(wall - 12 * 3_600_000, zone);
+  const after = offsetAt(wall + 12 * 3_600_000, zone);
+  for (const offset of before >= after ? [before, after] : [after, before]) {
+    const moment = wall - offset;
+    if (offsetAt(moment, zone) === offset) return new Date(moment);
+  }
+  return new Date(wall - before);
+}
+
+const shortNames = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's short name at a moment, as British English writes it: "CET", "CEST", "GMT-5". */
+export function timeZoneAbbreviation(iso: string, zone: string = AGENCY_TIME_ZONE): string {
+  let format = shortNames.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'short' });
+    shortNames.set(zone, format);
+  }
+  return format.formatToParts(new Date(iso)).find((part) => part.type === 'timeZoneName')!.value;
+}
+
+/**
+ * The zone as a writer reads it: its city and its winter and summer names, "Stockholm time
+ * (CET/CEST)"; one name for a zone without summer time.
+ */
+export function timeZoneLabel(zone: string = AGENCY_TIME_ZONE, year = 2026): string {
+  const city = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+  const names = [
+    timeZoneAbbreviation(`${year}-01-15T12:00:00Z`, zone),
+    timeZoneAbbreviation(`${year}-07-15T12:00:00Z`, zone),
+  ];
+  return `${city} time (${[...new Set(names)].join('/')})`;
+}
