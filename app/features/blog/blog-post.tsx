@@ -1,17 +1,9 @@
 import { Link } from 'react-router';
 import type { BlogPost } from '~/data/posts';
 import { formatLongDate } from '~/i18n/format';
-import {
-  localizedPath,
-  useCopy,
-  useDictionary,
-  useLanguage,
-  type PageAlternates,
-} from '~/i18n/locale';
-import { BODY_IMAGE_SIZES } from '~/ui/markdown';
+import { localizedPath, useCopy, useLanguage, type PageAlternates } from '~/i18n/locale';
 import { MarkdownHtml } from '~/ui/markdown-html';
-import { imageSources } from '~/ui/uploaded-image';
-import { readingTimeMinutes } from '~/ui/reading-time';
+import { PostArticle } from '~/ui/post-article';
 import { BlogLoading } from './blog-loading';
 import { blogCopy } from './copy';
 import { usePendingBlogPage } from './pending-blog-page';
@@ -59,48 +51,74 @@ function MissingPost({ heading }: { heading: string }) {
 
 function LoadedPost({ post, bodyHtml }: { post: BlogPost; bodyHtml: string }) {
   const language = useLanguage();
-  const posts = useDictionary().posts;
+  return (
+    <PostArticle
+      post={post}
+      language={language}
+      top={<BackToBlog className="blog-post__back" />}
+      body={<MarkdownHtml html={bodyHtml} className="blog-post__body" />}
+      bottom={<BookingCallToAction />}
+    />
+  );
+}
+
+function BookingCallToAction() {
+  const language = useLanguage();
   const copy = useCopy(blogCopy).post;
   return (
-    <article className="blog-post">
-      <div className="container blog-post__container">
-        <BackToBlog className="blog-post__back" />
-        <header className="blog-post__header">
-          <h1 className="blog-post__title">{post.title}</h1>
-          <p className="blog-post__meta">
-            <span>{posts.by(post.author)}</span>
-            {post.published_date && (
-              <time dateTime={post.published_date}>
-                {formatLongDate(post.published_date, language)}
-              </time>
-            )}
-            <span>{posts.minRead(readingTimeMinutes(post.content))}</span>
+    <aside className="blog-cta" aria-labelledby="blog-cta-heading">
+      <h2 id="blog-cta-heading" className="blog-cta__heading">
+        {copy.cta.heading}
+      </h2>
+      <p className="blog-cta__lead">{copy.cta.lead}</p>
+      <Link to={localizedPath('/book-call', language)} className="button button--accent">
+        {copy.cta.button}
+      </Link>
+    </aside>
+  );
+}
+
+export type BlogPostPreviewResult =
+  | { status: 'loaded'; post: BlogPost; bodyHtml: string; expiresAt: string }
+  | { status: 'expired' | 'invalid' | 'not-found' };
+
+/**
+ * A draft or scheduled post through its private preview link (issue 15): the post page as it will
+ * look, under a notice that says it is a preview; or why the link shows nothing.
+ */
+export function BlogPostPreviewView({ result }: { result: BlogPostPreviewResult }) {
+  const language = useLanguage();
+  const copy = useCopy(blogCopy).preview;
+  if (result.status !== 'loaded') {
+    const refusal = copy.refused[result.status];
+    return (
+      <section className="page-intro blog-missing">
+        <div className="container">
+          <h1>{refusal.heading}</h1>
+          <p className="lead">{refusal.text}</p>
+          <BackToBlog className="button button--primary" />
+        </div>
+      </section>
+    );
+  }
+  const { post, bodyHtml, expiresAt } = result;
+  const scheduledFor =
+    post.is_published && post.published_date ? formatLongDate(post.published_date, language) : null;
+  return (
+    <PostArticle
+      post={post}
+      language={language}
+      top={
+        <aside className="blog-preview-notice" aria-label={copy.label}>
+          <p>
+            <strong>{copy.notice}</strong>{' '}
+            {scheduledFor ? copy.scheduled(scheduledFor) : copy.draft}
           </p>
-        </header>
-        {post.hero_image_url && (
-          <img
-            className="blog-post__hero"
-            src={post.hero_image_url}
-            alt={post.title}
-            width={1200}
-            height={675}
-            // An uploaded image offers its smaller copies; the box stays 16:9 (blog.css).
-            {...imageSources(post.hero_image_url, BODY_IMAGE_SIZES)}
-            fetchPriority="high"
-            decoding="async"
-          />
-        )}
-        <MarkdownHtml html={bodyHtml} className="blog-post__body" />
-        <aside className="blog-cta" aria-labelledby="blog-cta-heading">
-          <h2 id="blog-cta-heading" className="blog-cta__heading">
-            {copy.cta.heading}
-          </h2>
-          <p className="blog-cta__lead">{copy.cta.lead}</p>
-          <Link to={localizedPath('/book-call', language)} className="button button--accent">
-            {copy.cta.button}
-          </Link>
+          <p>{copy.expires(formatLongDate(expiresAt, language))}</p>
         </aside>
-      </div>
-    </article>
+      }
+      body={<MarkdownHtml html={bodyHtml} className="blog-post__body" />}
+      bottom={<BookingCallToAction />}
+    />
   );
 }

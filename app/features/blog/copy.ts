@@ -21,6 +21,27 @@ const en = {
       button: 'Book Your Free Strategy Call',
     },
   },
+  preview: {
+    label: 'Preview',
+    notice: 'Preview: this post is not on the blog yet, and only people with this link see it.',
+    draft: 'It is a draft: it appears once it is published.',
+    scheduled: (date: string) => `It is scheduled to appear on ${date}.`,
+    expires: (date: string) => `This link works until ${date}.`,
+    refused: {
+      expired: {
+        heading: 'This preview link has expired',
+        text: 'Preview links work for 7 days. Ask the writer for a new link.',
+      },
+      invalid: {
+        heading: 'This preview link is not valid',
+        text: 'The link is incomplete or has been changed. Ask the writer for a new link.',
+      },
+      'not-found': {
+        heading: 'This post no longer exists',
+        text: 'The post this link previewed has been deleted.',
+      },
+    },
+  },
 };
 
 export type BlogCopy = typeof en;
@@ -43,6 +64,28 @@ const sv: BlogCopy = {
       heading: 'Redo att växa ditt företag?',
       lead: 'Boka en GRATIS konsultation och få veta hur vi kan fylla din kalender med kvalitetsleads inom 30 dagar.',
       button: 'Boka ditt gratis strategisamtal',
+    },
+  },
+  preview: {
+    label: 'Förhandsvisning',
+    notice:
+      'Förhandsvisning: inlägget finns inte på bloggen än, och bara den som har länken ser det.',
+    draft: 'Det är ett utkast: det visas när det publiceras.',
+    scheduled: (date: string) => `Det är schemalagt att visas ${date}.`,
+    expires: (date: string) => `Länken fungerar till och med ${date}.`,
+    refused: {
+      expired: {
+        heading: 'Länken till förhandsvisningen har gått ut',
+        text: 'Länkar till förhandsvisningar fungerar i 7 dagar. Be skribenten om en ny länk.',
+      },
+      invalid: {
+        heading: 'Länken till förhandsvisningen är inte giltig',
+        text: 'Länken är ofullständig eller har ändrats. Be skribenten om en ny länk.',
+      },
+      'not-found': {
+        heading: 'Inlägget finns inte längre',
+        text: 'Inlägget som länken visade har tagits bort.',
+      },
     },
   },
 };
