@@ -21,6 +21,8 @@ export default [
   ...bilingual('book-call/thank-you', 'routes/book-call-thank-you-page.tsx'),
   ...bilingual('blog', 'routes/blog-page.tsx'),
   ...bilingual('blog/:slug', 'routes/blog-post-page.tsx'),
+  // A draft's or scheduled post's private preview (issue 15): never cached, never indexed.
+  ...bilingual('blog/preview/:token', 'routes/blog-preview-page.tsx'),
   ...bilingual('privacy-policy', 'routes/privacy-policy-page.tsx'),
   ...bilingual('free-meta-ads-guide', 'routes/free-meta-ads-guide-page.tsx'),
   // The cookie settings page, and the endpoint every consent form posts to (issue 14).
@@ -42,6 +44,7 @@ export default [
   route(routePath(adminPaths.insights), 'routes/admin-insights-page.tsx'),
   route(routePath(adminPaths.settings), 'routes/admin-settings-page.tsx'),
   route(routePath(adminPaths.teamApi), 'routes/admin-team-api.ts'),
+  route(routePath(adminPaths.previewLinksApi), 'routes/admin-preview-links-api.ts'),
   // Anything else answers 404 in the language of its path.
   ...bilingual('*', 'routes/not-found-page.tsx'),
 ] satisfies RouteConfig;

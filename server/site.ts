@@ -77,9 +77,14 @@ export interface SiteOptions {
   onPageView?: (req: IncomingMessage, url: URL) => void;
 }
 
-/** Sign-in and the administrator's pages: the agency's own work, not visits. */
+/** Sign-in, the administrator's pages and a draft's private preview: the agency's own work, not visits. */
 function isAgencyPage(pathname: string): boolean {
-  return pathname === '/login' || pathname === '/admin' || pathname.startsWith('/admin/');
+  return (
+    pathname === '/login' ||
+    pathname === '/admin' ||
+    pathname.startsWith('/admin/') ||
+    /^(\/sv)?\/blog\/preview\//.test(pathname)
+  );
 }
 
 /** A browser fetching a page ahead of a click that may never come (Chrome, Firefox, Safari). */

@@ -18,6 +18,8 @@ export const adminPaths = {
   settings: '/admin/settings',
   /** The server's JSON endpoint behind the team page: it holds the service key, the page not. */
   teamApi: '/admin/api/team',
+  /** The server's JSON endpoint that signs a draft's private preview link (issue 15). */
+  previewLinksApi: '/admin/api/preview-links',
   /** Where the guard sends anyone not signed in (specification §2). */
   login: '/login',
 } as const;

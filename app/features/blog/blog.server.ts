@@ -1,6 +1,7 @@
 // The blog's loaders: published posts of the page's language through the data module, with the
 // states of specification §4 (loaded, empty, not found, failed) and the errors of §8.
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
+import { checkPreviewToken, getPreviewedPost } from '~/data/post-previews.server';
 import {
   getPublishedPostBySlug,
   getPublishedTranslation,
@@ -9,7 +10,13 @@ import {
 } from '~/data/posts';
 import { getServerSupabase } from '~/data/supabase.server';
 import { pageLanguageOf, postLanguage } from '~/i18n/format';
-import { languageFromPath, postPath, type Language, type PageAlternates } from '~/i18n/locale';
+import {
+  languageFromPath,
+  localizedPath,
+  postPath,
+  type Language,
+  type PageAlternates,
+} from '~/i18n/locale';
 import { renderMarkdownToHtml } from '~/ui/markdown-html.server';
 
 function pageLanguage(request: Request) {
@@ -93,4 +100,42 @@ function postAlternates(
   const own = postPath(post.slug, language);
   const twin = postPath(translation.slug, pageLanguageOf(translation.language));
   return language === 'en' ? { en: own, sv: twin } : { en: twin, sv: own };
+}
+
+/** A private preview's answer is for its holder alone: no shared cache, no search engine. */
+export const PREVIEW_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/**
+ * The post a private preview link names (issue 15), as it is saved now: 403 for a link that was
+ * changed, 410 for one that has expired, 404 once the post is deleted. A post that has meanwhile
+ * gone live sends the visitor to its page; a link opened under the other language's address to
+ * its own.
+ */
+export async function loadBlogPostPreview(request: Request, token: string) {
+  const refuse = (status: 'invalid' | 'expired' | 'not-found', code: number) =>
+    data({ status }, { status: code, headers: PREVIEW_HEADERS });
+  const checked = checkPreviewToken(token);
+  if (!checked.valid)
+    return checked.reason === 'expired' ? refuse('expired', 410) : refuse('invalid', 403);
+  const post = await getPreviewedPost(checked.postId);
+  if (!post) return refuse('not-found', 404);
+  const language = pageLanguageOf(post.language);
+  if (post.is_published && post.published_date && new Date(post.published_date) <= new Date())
+    throw redirect(postPath(post.slug, language), { headers: PREVIEW_HEADERS });
+  if (languageFromPath(new URL(request.url).pathname) !== language)
+    throw redirect(localizedPath(`/blog/preview/${token}`, language), { headers: PREVIEW_HEADERS });
+  return data(
+    {
+      status: 'loaded' as const,
+      // What the page will carry: the chosen date, or today's if it is published when saved.
+      post: { ...post, published_date: post.published_date ?? new Date().toISOString() },
+      bodyHtml: renderMarkdownToHtml(post.content, language),
+      expiresAt: checked.expiresAt.toISOString(),
+    },
+    { headers: PREVIEW_HEADERS },
+  );
 }
