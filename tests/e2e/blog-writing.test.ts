@@ -253,7 +253,8 @@ describe('images', () => {
       .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBe(1200);
 
-    // An image pasted into the content is uploaded and written in at the cursor.
+    // An image pasted into the content is uploaded and written in at the cursor, on its own
+    // lines, with the alt text the writer gives when asked (issue 15).
     const content = page.getByLabel(/^Content/);
     await content.focus();
     await content.press('End');
@@ -266,9 +267,23 @@ describe('images', () => {
         new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
       );
     }, chart);
+    const dialog = page.getByRole('dialog', { name: 'Describe the image' });
+    await dialog.waitFor();
+    const alt = dialog.getByLabel('Alt text');
+    await expect.poll(() => alt.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Insert image' }).click();
+    await dialog.getByText('Describe the image, or leave it out.').waitFor();
+    expect(await alt.getAttribute('aria-invalid')).toBe('true');
+    await alt.fill('Sales per month, doubling from March');
+    await alt.press('Enter');
     await page.getByText('Uploaded sales-chart.png.').waitFor();
-    const body = await content.inputValue();
-    expect(body).toMatch(/^Before the chart\.\n\n!\[sales chart\]\(http.+\/800x400-r\.png\)$/);
+    await expect
+      .poll(() => content.inputValue())
+      .toMatch(
+        /^Before the chart\.\n\n!\[Sales per month, doubling from March\]\(http.+\/800x400-r\.png\)$/,
+      );
+    expect(await dialog.count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Create Post' }).click();
@@ -282,6 +297,7 @@ describe('images', () => {
     expect(html).toMatch(
       /<img src="[^"]+\/800x400-r\.png" width="800" height="400" srcSet="[^"]+\/480w\.webp 480w, [^"]+800x400-r\.png 800w"/,
     );
+    expect(html).toContain('alt="Sales per month, doubling from March"');
 
     const served = await fetch(`${folder}/960w.webp`);
     expect(served.status).toBe(200);
@@ -331,5 +347,229 @@ describe('focus', () => {
     await page.getByRole('button', { name: 'Create New Post' }).click();
     await expect.poll(focused).toBe('Create New Post');
     expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});
+
+/** Drops a PNG file on the content field, as a file dragged from the desktop is dropped. */
+async function dropImage(page: Page, name: string, base64: string) {
+  await page.getByLabel(/^Content/).evaluate(
+    (textarea, [fileName, data]) => {
+      const bytes = Uint8Array.from(atob(data!), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], fileName!, { type: 'image/png' }));
+      textarea.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
+    },
+    [name, base64],
+  );
+}
+
+describe('a dropped image (issue 15)', () => {
+  it('goes on its own lines where the cursor is, with the alt text asked for, or not at all', async () => {
+    const { page } = browsing;
+    await startPost(page, {
+      title: 'Dropped pictures',
+      summary: 'Pictures dropped in.',
+      content: 'Leads doubled in March.',
+    });
+    const content = page.getByLabel(/^Content/);
+    // The cursor after "Leads doubled": the image must not be glued to the line.
+    await content.evaluate((textarea: HTMLTextAreaElement) => textarea.setSelectionRange(13, 13));
+    await dropImage(page, 'image.png', await pngOf(page, 600, 300));
+    const dialog = page.getByRole('dialog', { name: 'Describe the image' });
+    await dialog.getByText(/^What image\.png shows/).waitFor();
+    expect(await dialog.getByLabel('Alt text').inputValue()).toBe('');
+    await dialog.getByLabel('Alt text').fill('Leads per week');
+    await dialog.getByRole('button', { name: 'Insert image' }).click();
+    await expect
+      .poll(() => content.inputValue())
+      .toMatch(/^Leads doubled\n\n!\[Leads per week\]\(http.+\/600x300-r\.png\)\n\nin March\.$/);
+
+    // Left out (Escape closes the question): the image and its blank lines go again.
+    const before = await content.inputValue();
+    await content.evaluate((textarea: HTMLTextAreaElement) =>
+      textarea.setSelectionRange(textarea.value.length, textarea.value.length),
+    );
+    await dropImage(page, 'second.png', await pngOf(page, 300, 200));
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText('Uploaded second.png.').waitFor();
+    await expect.poll(() => content.inputValue()).toBe(before);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});
+
+describe('emptying a scheduled post’s date (issue 15)', () => {
+  it('publishes the post when it is saved', async () => {
+    const { page } = browsing;
+    const { data, error } = await admin
+      .from('blog_posts')
+      .insert({
+        ...postInput('publish-now', { title: 'Publish me now' }),
+        published_date: '2099-05-01T08:00:00Z',
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    expect((await publicHtml('/blog/publish-now')).status).toBe(404);
+    await signInThroughForm(page, site.url);
+    await edit(page, (data as { id: string }).id);
+    const date = page.getByLabel('Publication date (optional)');
+    expect(await date.inputValue()).toBe('2099-05-01T10:00');
+    await page
+      .getByText(/^Scheduled: the post appears on the blog on May 1, 2099, 10:00 AM CEST\./)
+      .waitFor();
+    await date.fill('');
+    await page.getByText(/^Scheduled: /).waitFor({ state: 'detached' });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await page.getByText('Saved “Publish me now”.').waitFor();
+    const row = page.getByRole('article', { name: 'Publish me now' });
+    await row.getByText('Published', { exact: true }).waitFor();
+    const { status, html } = await publicHtml('/blog/publish-now');
+    expect(status).toBe(200);
+    expect(html).toContain('<h1 class="blog-post__title">Publish me now</h1>');
+  });
+});
+
+describe('a writer in New York (issue 15)', () => {
+  const inNewYork = pagePerTest(() => browser, {
+    viewport: { width: 1280, height: 900 },
+    timezoneId: 'America/New_York',
+  });
+
+  it('reads and writes the date in Stockholm time, which the field and the list name', async () => {
+    const { page } = inNewYork;
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+      'America/New_York',
+    );
+    await startPost(page, {
+      title: 'After the clocks change',
+      summary: 'Published in Swedish summer time.',
+      content: 'Spring forward.',
+    });
+    const date = page.getByLabel('Publication date (optional)');
+    const hint = await date.getAttribute('aria-describedby');
+    expect(hint).toBeTruthy();
+    expect(await page.locator(`[id="${hint}"]`).textContent()).toMatch(
+      /^Stockholm time \(CET\/CEST\)\. Leave it empty to publish when you save\./,
+    );
+    // Sweden's clocks go forward on 28 March 2027 (New York's went on 14 March): 09:00 that
+    // morning is 07:00 UTC, and the day before it is 08:00 UTC.
+    await date.fill('2027-03-28T09:00');
+    await page
+      .getByText('Scheduled: the post appears on the blog on Mar 28, 2027, 09:00 AM CEST.')
+      .waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await page.getByText('Saved “After the clocks change”.').waitFor();
+    const row = page.getByRole('article', { name: 'After the clocks change' });
+    await row.getByText('Scheduled for: Mar 28, 2027, 09:00 AM CEST').waitFor();
+    await row.getByText(/^Updated: .+ (CET|CEST)$/).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const stored = async () => {
+      const { data, error } = await admin
+        .from('blog_posts')
+        .select('id, published_date')
+        .eq('slug', 'after-the-clocks-change')
+        .single();
+      if (error) throw error;
+      return data as { id: string; published_date: string };
+    };
+    const saved = await stored();
+    expect(new Date(saved.published_date).toISOString()).toBe('2027-03-28T07:00:00.000Z');
+
+    await edit(page, saved.id);
+    expect(await date.inputValue()).toBe('2027-03-28T09:00');
+    await date.fill('2027-03-27T09:00');
+    await page
+      .getByText('Scheduled: the post appears on the blog on Mar 27, 2027, 09:00 AM CET.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await page.getByText('Saved “After the clocks change”.').waitFor();
+    expect(new Date((await stored()).published_date).toISOString()).toBe(
+      '2027-03-27T08:00:00.000Z',
+    );
+  });
+});
+
+describe('the preview (issue 15)', () => {
+  it('shows the post as its page will: title, byline, hero image, summary and body', async () => {
+    const { page } = browsing;
+    await startPost(page, {
+      title: 'How we answer leads',
+      summary: 'Within five minutes, every time.',
+      content: '## The rule\n\nAnswer **fast**.',
+    });
+    await page.getByLabel('Hero Image URL (optional)').fill(`${site.url}/og-default.png`);
+    await page.getByRole('button', { name: 'Show Preview' }).click();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('heading', { level: 3, name: 'How we answer leads' }).waitFor();
+    await preview.getByText('Within five minutes, every time.').waitFor();
+    await preview.getByText('By Nordic Lead Agency Team').waitFor();
+    await preview.getByText('1 min read').waitFor();
+    expect(await preview.getByRole('img', { name: 'How we answer leads' }).count()).toBe(1);
+    expect(await preview.locator('.blog-post__body strong').textContent()).toBe('fast');
+    // The page's own styles: the same title size and column as on /blog/<slug>.
+    expect(
+      await preview
+        .locator('.blog-post__container')
+        .evaluate((element) => getComputedStyle(element).maxWidth),
+    ).toBe('768px');
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});
+
+describe('a private preview link (issue 15)', () => {
+  it('shows a draft to a colleague who is not signed in, until it is changed', async () => {
+    const { page } = browsing;
+    const { data, error } = await admin
+      .from('blog_posts')
+      .insert({
+        ...postInput('shared-draft', { title: 'A draft to share' }),
+        is_published: false,
+        published_date: null,
+        content: 'What we *think* so far.',
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    await signInThroughForm(page, site.url);
+    await edit(page, (data as { id: string }).id);
+    const share = page.getByRole('region', { name: 'Share a preview' });
+    await share.getByRole('button', { name: 'Create preview link' }).click();
+    const field = share.getByLabel('Preview link');
+    await field.waitFor();
+    const url = await field.inputValue();
+    expect(url).toMatch(new RegExp(`^${site.url}/blog/preview/[\\w.-]+$`));
+    await share.getByText(/^The link works until .+ (CET|CEST)\.$/).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const colleague = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const preview = await colleague.newPage();
+      const response = await preview.goto(url, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      await preview.getByRole('heading', { level: 1, name: 'A draft to share' }).waitFor();
+      await preview
+        .getByRole('complementary', { name: 'Preview' })
+        .getByText('It is a draft: it appears once it is published.')
+        .waitFor();
+      expect(await preview.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+      expect(await accessibilityViolations(preview)).toEqual([]);
+
+      const changed = url.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+      const refused = await preview.goto(changed, { waitUntil: 'load' });
+      expect(refused?.status()).toBe(403);
+      await preview
+        .getByRole('heading', { level: 1, name: 'This preview link is not valid' })
+        .waitFor();
+      expect(await accessibilityViolations(preview)).toEqual([]);
+    } finally {
+      await colleague.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
 // One field of an admin form: its label, the control, an optional hint and the error, tied
 // together for assistive technology (the control is described by the hint and the error, and
 // marked invalid while the error shows). The control itself is the caller's: it spreads the
-// attributes it is given.
+// attributes it is given. AdminChoiceField does the same for a group of radio buttons, named by
+// a legend. The settings form and the post form use them.
 import { useId, type ReactNode } from 'react';
 
 export interface FieldControl {
@@ -10,40 +11,76 @@ export interface FieldControl {
   'aria-invalid': true | undefined;
 }
 
-export function AdminField({
-  label,
-  hint,
-  error,
-  children,
-}: {
+interface FieldParts {
   label: ReactNode;
   hint?: ReactNode;
   /** Shown under the control while set. */
   error?: string | null;
-  children: (control: FieldControl) => ReactNode;
-}) {
+  /** Under the hint, before the error: what the field says as it is used (a check, an upload). */
+  after?: ReactNode;
+}
+
+/** The ids and attributes that tie a field's parts together. */
+function useFieldIds({ hint, error }: Pick<FieldParts, 'hint' | 'error'>) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      {children({
-        id,
-        'aria-describedby': describedBy || undefined,
-        'aria-invalid': error ? true : undefined,
-      })}
+  const control = {
+    'aria-describedby': describedBy || undefined,
+    'aria-invalid': error ? true : undefined,
+  } as const;
+  const below = (after: ReactNode) => (
+    <>
       {hint && (
         <p id={hintId} className="admin-field__hint">
           {hint}
         </p>
       )}
+      {after}
       {error && (
         <p id={errorId} className="admin-field__error">
           {error}
         </p>
       )}
+    </>
+  );
+  return { id, control, below };
+}
+
+export function AdminField({
+  label,
+  hint,
+  error,
+  after,
+  children,
+}: FieldParts & { children: (control: FieldControl) => ReactNode }) {
+  const { id, control, below } = useFieldIds({ hint, error });
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, ...control })}
+      {below(after)}
     </div>
+  );
+}
+
+/** A group of radio buttons: the legend names it, each button is described by hint and error. */
+export function AdminChoiceField({
+  label,
+  hint,
+  error,
+  after,
+  children,
+}: FieldParts & {
+  children: (control: Omit<FieldControl, 'id'>) => ReactNode;
+}) {
+  const { control, below } = useFieldIds({ hint, error });
+  return (
+    <fieldset className="admin-field">
+      <legend>{label}</legend>
+      <div className="admin-choices">{children(control)}</div>
+      {below(after)}
+    </fieldset>
   );
 }

@@ -70,6 +70,19 @@ export const adminCopy = {
     hidePreview: 'Hide Preview',
     previewHeading: 'Preview',
     previewEmpty: 'Nothing to preview yet: write some content.',
+    previewSummary: 'Summary, as the blog list and search results show it',
+    previewLink: {
+      heading: 'Share a preview',
+      text: 'A private link to this post’s page as it will look, for a colleague who is not signed in. It shows the saved version, is kept out of search engines, and works for 7 days.',
+      create: 'Create preview link',
+      creating: 'Creating preview link...',
+      label: 'Preview link',
+      copy: 'Copy link',
+      copied: 'Copied the link.',
+      expires: (dateTime: string) => `The link works until ${dateTime}.`,
+      unsaved: 'The link shows the saved version: save your changes to share them.',
+      failed: (message: string) => `Could not create the preview link: ${message}`,
+    },
     language: 'Blog Language',
     languages: { english: 'English Blog', swedish: 'Swedish Blog' } satisfies Record<
       PostLanguage,
@@ -106,6 +119,15 @@ export const adminCopy = {
       unreadable: 'This file could not be read as an image.',
       uploadFailed: (message: string) => `The image could not be uploaded: ${message}`,
       failed: (name: string, message: string) => `${name}: ${message}`,
+      alt: {
+        heading: 'Describe the image',
+        label: 'Alt text',
+        hint: (name: string) =>
+          `What ${name} shows, in a sentence, for readers who cannot see it. It goes into the post with the image.`,
+        insert: 'Insert image',
+        leaveOut: 'Leave the image out',
+        required: 'Describe the image, or leave it out.',
+      },
     },
     optional: '(optional)',
     title: 'Title',
@@ -125,10 +147,11 @@ export const adminCopy = {
     published: 'Published',
     draft: 'Draft',
     publishedDate: 'Publication date',
-    publishedDateHint: (published: boolean) =>
-      published
+    publishedDateHint: (published: boolean, timeZone: string) =>
+      `${timeZone}. ` +
+      (published
         ? 'Leave it empty to publish when you save. A date in the future schedules the post: it appears on the blog at that moment, and nowhere before.'
-        : 'Kept for when the post is published again, so it keeps its place among the posts.',
+        : 'Kept for when the post is published again, so it keeps its place among the posts.'),
     scheduledNote: (dateTime: string) => `Scheduled: the post appears on the blog on ${dateTime}.`,
     revisions: {
       heading: 'Revisions',

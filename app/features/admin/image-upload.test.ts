@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { altFromFileName, imageFileProblem, MAX_IMAGE_BYTES, newImageFolder } from './image-upload';
+import {
+  imageFileProblem,
+  imageMarkdown,
+  insertBlock,
+  MAX_IMAGE_BYTES,
+  newImageFolder,
+  replaceBlock,
+} from './image-upload';
 
 describe('imageFileProblem', () => {
   it('accepts JPEG, PNG, WebP and AVIF up to 5 MB', () => {
@@ -32,9 +39,53 @@ describe('newImageFolder', () => {
   });
 });
 
-describe('altFromFileName', () => {
-  it('turns a file name into words', () => {
-    expect(altFromFileName('spring-offer_2.png')).toBe('spring offer 2');
-    expect(altFromFileName('Chart.Q3.webp')).toBe('Chart.Q3');
+describe('insertBlock', () => {
+  const image = '![A chart](https://x.test/c.png)';
+
+  it('puts an image pasted mid-line on its own line, with a blank line either side', () => {
+    expect(insertBlock('Sales grew fast this year.', 11, image)).toBe(
+      `Sales grew\n\n${image}\n\nfast this year.`,
+    );
+  });
+
+  it('adds only the blank lines that are missing', () => {
+    expect(insertBlock('Intro.\n', 7, image)).toBe(`Intro.\n\n${image}`);
+    expect(insertBlock('Intro.\n\n', 8, image)).toBe(`Intro.\n\n${image}`);
+    expect(insertBlock('Intro.\n\nMore.', 8, image)).toBe(`Intro.\n\n${image}\n\nMore.`);
+    expect(insertBlock('Intro.\nMore.', 7, image)).toBe(`Intro.\n\n${image}\n\nMore.`);
+  });
+
+  it('needs no blank line at the start or the end of the content', () => {
+    expect(insertBlock('', 0, image)).toBe(image);
+    expect(insertBlock('Text.', 0, image)).toBe(`${image}\n\nText.`);
+    expect(insertBlock('Text.', 5, image)).toBe(`Text.\n\n${image}`);
+  });
+});
+
+describe('replaceBlock', () => {
+  const placeholder = '![Uploading chart.png...]()';
+
+  it('puts the image where its placeholder was', () => {
+    expect(replaceBlock(`A\n\n${placeholder}\n\nB`, placeholder, '![x](u)')).toBe(
+      'A\n\n![x](u)\n\nB',
+    );
+  });
+
+  it('takes out a placeholder and its blank lines when the image is left out', () => {
+    expect(replaceBlock(`A\n\n${placeholder}\n\nB`, placeholder, '')).toBe('A\n\nB');
+    expect(replaceBlock(`A\n\n${placeholder}`, placeholder, '')).toBe('A');
+    expect(replaceBlock(placeholder, placeholder, '')).toBe('');
+  });
+
+  it('leaves content without the placeholder alone', () => {
+    expect(replaceBlock('A', placeholder, '![x](u)')).toBe('A');
+  });
+});
+
+describe('imageMarkdown', () => {
+  it('writes the writer’s alt text on one line, its brackets escaped', () => {
+    expect(imageMarkdown('  Sales per\nmonth [2026] ', 'https://x.test/c.png')).toBe(
+      '![Sales per month \\[2026\\]](https://x.test/c.png)',
+    );
   });
 });

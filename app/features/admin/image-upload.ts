@@ -34,14 +34,6 @@ export function newImageFolder(now: Date, id: string = crypto.randomUUID()): str
   return `${now.toISOString().slice(0, 10)}-${id}`;
 }
 
-/** The alt text an image starts with: its file name in words ("spring-offer_2.png" → "spring offer 2"). */
-export function altFromFileName(name: string): string {
-  return name
-    .replace(/\.[^.]+$/, '')
-    .replace(/[-_]+/g, ' ')
-    .trim();
-}
-
 interface Decoded {
   width: number;
   height: number;
@@ -113,4 +105,42 @@ export async function uploadImage(
   } finally {
     image.close();
   }
+}
+
+/**
+ * `block` put into `content` at `at` on lines of its own, with a blank line before and after it
+ * (issue 15: an image glued to a line of text is no paragraph of its own). Spaces at the cut are
+ * dropped; blank lines already there are kept, not doubled.
+ */
+export function insertBlock(content: string, at: number, block: string): string {
+  const before = content.slice(0, at).replace(/[ \t]+$/, '');
+  const after = content.slice(at).replace(/^[ \t]+/, '');
+  const gap = (side: string, edge: RegExpMatchArray | null) =>
+    side === '' ? '' : '\n'.repeat(2 - Math.min(2, edge?.[0].length ?? 0));
+  return `${before}${gap(before, before.match(/\n*$/))}${block}${gap(after, after.match(/^\n*/))}${after}`;
+}
+
+/**
+ * The content once the block `placeholder` stands for is done: `markdown` in its place, or, for
+ * none, the placeholder gone with the blank lines it brought (one blank line stays between the
+ * text either side).
+ */
+export function replaceBlock(content: string, placeholder: string, markdown: string): string {
+  const at = content.indexOf(placeholder);
+  if (at < 0) return content;
+  const before = content.slice(0, at);
+  const after = content.slice(at + placeholder.length);
+  if (markdown) return before + markdown + after;
+  const head = before.replace(/\n+$/, '');
+  const tail = after.replace(/^\n+/, '');
+  return head && tail ? `${head}\n\n${tail}` : head + tail;
+}
+
+/** An image in Markdown with the writer's alt text, on one line, its brackets escaped. */
+export function imageMarkdown(alt: string, url: string): string {
+  const text = alt
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\[\]]/g, '\\$&');
+  return `![${text}](${url})`;
 }

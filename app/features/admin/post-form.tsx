@@ -1,8 +1,9 @@
 // The blog manager's create and edit form (specification §2, §4, §5, §8). Every control has a
-// visible label and the name of its blog_posts column. The preview renders the content with the
-// public post page's Markdown renderer, so the editor sees what readers will see. Issue 9 adds the
+// visible label and the name of its blog_posts column (admin-field.tsx ties label, hint and error
+// to it). The preview shows the post as its page will (app/ui/post-article.tsx). Issue 9 adds the
 // slug check, the revisions of the post, and no lost work (use-unsaved-changes.ts); the focus
-// starts on the form's heading, or on the message that says what the form now holds.
+// starts on the form's heading, or on the message that says what the form now holds. Issue 15:
+// the date is the agency's time and says so, and a saved draft can be shared by a private link.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   createPost,
@@ -14,8 +15,11 @@ import {
 } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { DataError } from '~/data/errors';
-import { formatAdminDateTime, pageLanguageOf } from '~/i18n/format';
+import { formatAgencyDateTime, pageLanguageOf } from '~/i18n/format';
+import { timeZoneLabel } from '~/i18n/zoned-time';
 import { Markdown } from '~/ui/markdown';
+import { PostArticle } from '~/ui/post-article';
+import { AdminChoiceField, AdminField } from './admin-field';
 import { adminCopy } from './copy';
 import { IMAGE_TYPES } from './image-upload';
 import {
@@ -24,6 +28,7 @@ import {
   authorAfterLanguageChange,
   momentFromInput,
   chosenTranslation,
+  isScheduled,
   postInputFromValues,
   postToValues,
   publicPostPath,
@@ -37,6 +42,7 @@ import {
   type PostFormErrors,
   type PostFormValues,
 } from './post-rules';
+import { PreviewLink } from './preview-link';
 import { RevisionHistory } from './revision-history';
 import { SlugAvailability } from './slug-availability';
 import { useImageUploads } from './use-image-uploads';
@@ -92,7 +98,7 @@ export function PostForm({
   );
   const [notice, setNotice] = useState<{ text: string; discard?: boolean } | null>(() =>
     keptDraft
-      ? { text: copy.unsaved.restored(formatAdminDateTime(keptDraft.savedAt)), discard: true }
+      ? { text: copy.unsaved.restored(formatAgencyDateTime(keptDraft.savedAt)), discard: true }
       : null,
   );
   const dirty = !sameValues(values, initial);
@@ -108,8 +114,6 @@ export function PostForm({
   const [preview, setPreview] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
-  const fieldId = (field: PostField) => `${id}-${field}`;
-  const errorId = (field: PostField) => `${id}-${field}-error`;
 
   // A new mode (create or edit) starts at its heading, or at the message about a kept draft.
   useEffect(() => {
@@ -138,7 +142,7 @@ export function PostForm({
   function restore(revision: PostRevision) {
     setValues(revisionToValues(revision, values));
     setErrors({});
-    setNotice({ text: copy.revisions.restored(formatAdminDateTime(revision.saved_at)) });
+    setNotice({ text: copy.revisions.restored(formatAgencyDateTime(revision.saved_at)) });
     setFocusNotice(true);
   }
 
@@ -213,33 +217,18 @@ export function PostForm({
     }
   }
 
-  const error = (field: PostField) =>
-    errors[field] ? (
-      <p id={errorId(field)} className="admin-field__error">
-        {errors[field]}
-      </p>
-    ) : null;
-  /** aria attributes of a control whose field may carry a message and a hint. */
-  const described = (field: PostField, hint?: string) => {
-    const ids = [hint, errors[field] ? errorId(field) : undefined].filter(Boolean).join(' ');
-    return {
-      id: fieldId(field),
-      name: field,
-      'aria-invalid': errors[field] ? true : undefined,
-      'aria-describedby': ids || undefined,
-    } as const;
-  };
-  const slugHintId = `${id}-slug-hint`;
-  const dateHintId = `${id}-published_date-hint`;
   const chosenMoment = momentFromInput(values.published_date);
   const scheduledFor =
     values.is_published && chosenMoment && chosenMoment.getTime() > Date.now()
-      ? formatAdminDateTime(chosenMoment.toISOString())
+      ? formatAgencyDateTime(chosenMoment.toISOString())
       : null;
-  const languageHintId = `${id}-language-hint`;
-  const translationHintId = `${id}-translation-hint`;
   const candidates = translationCandidates(values.language, others);
   const otherLanguage: PostLanguage = values.language === 'english' ? 'swedish' : 'english';
+  const optional = (label: string) => (
+    <>
+      {label} <span className="admin-field__optional">{copy.optional}</span>
+    </>
+  );
 
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -279,12 +268,12 @@ export function PostForm({
 
       <div className={preview ? 'admin-editor admin-editor--preview' : 'admin-editor'}>
         <form ref={formRef} className="admin-form" noValidate onSubmit={(e) => void submit(e)}>
-          <fieldset className="admin-field">
-            <legend>{copy.language}</legend>
-            <div className="admin-choices">
-              {(['english', 'swedish'] as const).map((language) => (
+          <AdminChoiceField label={copy.language} hint={copy.languageHint}>
+            {(control) =>
+              (['english', 'swedish'] as const).map((language) => (
                 <Choice
                   key={language}
+                  {...control}
                   name="language"
                   value={language}
                   checked={values.language === language}
@@ -295,215 +284,236 @@ export function PostForm({
                         : { language },
                     )
                   }
-                  describedBy={languageHintId}
                 >
                   {copy.languages[language]}
                 </Choice>
-              ))}
-            </div>
-            <p id={languageHintId} className="admin-field__hint">
-              {copy.languageHint}
-            </p>
-          </fieldset>
+              ))
+            }
+          </AdminChoiceField>
 
-          <div className="admin-field">
-            <label htmlFor={fieldId('translation')}>
-              {copy.translation} <span className="admin-field__optional">{copy.optional}</span>
-            </label>
-            <select
-              {...described('translation', translationHintId)}
-              value={chosenTranslation(values, others)}
-              onChange={(e) => change({ translation: e.target.value })}
-            >
-              <option value="">{copy.noTranslation}</option>
-              {candidates.map((candidate) => {
-                const linkedTo = others.find(
-                  (other) =>
-                    other.id !== candidate.id &&
-                    other.language === values.language &&
-                    candidate.translation_group &&
-                    other.translation_group === candidate.translation_group,
-                );
-                return (
-                  <option key={candidate.id} value={candidate.id}>
-                    {copy.translationOption({
-                      title: candidate.title,
-                      path: publicPostPath(otherLanguage, candidate.slug),
-                      draft: !candidate.is_published,
-                      linkedTo: linkedTo?.title,
-                    })}
-                  </option>
-                );
-              })}
-            </select>
-            <p id={translationHintId} className="admin-field__hint">
-              {copy.translationHint(copy.languages[otherLanguage])}
-            </p>
-          </div>
+          <AdminField
+            label={optional(copy.translation)}
+            hint={copy.translationHint(copy.languages[otherLanguage])}
+            error={errors.translation}
+          >
+            {(control) => (
+              <select
+                {...control}
+                name="translation"
+                value={chosenTranslation(values, others)}
+                onChange={(e) => change({ translation: e.target.value })}
+              >
+                <option value="">{copy.noTranslation}</option>
+                {candidates.map((candidate) => {
+                  const linkedTo = others.find(
+                    (other) =>
+                      other.id !== candidate.id &&
+                      other.language === values.language &&
+                      candidate.translation_group &&
+                      other.translation_group === candidate.translation_group,
+                  );
+                  return (
+                    <option key={candidate.id} value={candidate.id}>
+                      {copy.translationOption({
+                        title: candidate.title,
+                        path: publicPostPath(otherLanguage, candidate.slug),
+                        draft: !candidate.is_published,
+                        linkedTo: linkedTo?.title,
+                      })}
+                    </option>
+                  );
+                })}
+              </select>
+            )}
+          </AdminField>
 
-          <div className="admin-field">
-            <label htmlFor={fieldId('hero_image_url')}>
-              {copy.heroImageUrl} <span className="admin-field__optional">{copy.optional}</span>
-            </label>
-            <input
-              {...described('hero_image_url')}
-              type="url"
-              inputMode="url"
-              maxLength={2048}
-              placeholder="https://example.com/image.jpg"
-              value={values.hero_image_url}
-              onChange={(e) => change({ hero_image_url: e.target.value })}
-            />
-            {error('hero_image_url')}
-            <label htmlFor={`${id}-hero-upload`} className="admin-upload__label">
-              {copy.images.heroUpload}
-            </label>
-            <input
-              id={`${id}-hero-upload`}
-              type="file"
-              accept={Object.keys(IMAGE_TYPES).join(',')}
-              aria-describedby={`${id}-upload-hint`}
-              disabled={images.uploadingHero}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void images.uploadHero(file);
-              }}
-            />
-            <p id={`${id}-upload-hint`} className="admin-field__hint">
-              {copy.images.uploadHint}
-            </p>
-            {images.messages('hero')}
-            {/^https?:\/\/\S+$/i.test(values.hero_image_url.trim()) && (
-              <img
-                className="admin-hero-preview"
-                src={values.hero_image_url.trim()}
-                alt={copy.images.heroPreview}
+          <AdminField
+            label={optional(copy.heroImageUrl)}
+            error={errors.hero_image_url}
+            after={
+              <>
+                <label htmlFor={`${id}-hero-upload`} className="admin-upload__label">
+                  {copy.images.heroUpload}
+                </label>
+                <input
+                  id={`${id}-hero-upload`}
+                  type="file"
+                  accept={Object.keys(IMAGE_TYPES).join(',')}
+                  aria-describedby={`${id}-upload-hint`}
+                  disabled={images.uploadingHero}
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    e.target.value = '';
+                    if (file) void images.uploadHero(file);
+                  }}
+                />
+                <p id={`${id}-upload-hint`} className="admin-field__hint">
+                  {copy.images.uploadHint}
+                </p>
+                {images.messages('hero')}
+                {/^https?:\/\/\S+$/i.test(values.hero_image_url.trim()) && (
+                  <img
+                    className="admin-hero-preview"
+                    src={values.hero_image_url.trim()}
+                    alt={copy.images.heroPreview}
+                  />
+                )}
+              </>
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="hero_image_url"
+                type="url"
+                inputMode="url"
+                maxLength={2048}
+                placeholder="https://example.com/image.jpg"
+                value={values.hero_image_url}
+                onChange={(e) => change({ hero_image_url: e.target.value })}
               />
             )}
-          </div>
+          </AdminField>
 
-          <div className="admin-field">
-            <label htmlFor={fieldId('title')}>{copy.title}</label>
-            <input
-              {...described('title')}
-              type="text"
-              maxLength={300}
-              value={values.title}
-              onChange={(e) => changeTitle(e.target.value)}
-            />
-            {error('title')}
-          </div>
+          <AdminField label={copy.title} error={errors.title}>
+            {(control) => (
+              <input
+                {...control}
+                name="title"
+                type="text"
+                maxLength={300}
+                value={values.title}
+                onChange={(e) => changeTitle(e.target.value)}
+              />
+            )}
+          </AdminField>
 
-          <div className="admin-field">
-            <label htmlFor={fieldId('slug')}>{copy.slug}</label>
-            <input
-              {...described('slug', slugHintId)}
-              type="text"
-              maxLength={SLUG_MAX_LENGTH}
-              autoCapitalize="none"
-              spellCheck={false}
-              value={values.slug}
-              onChange={(e) => change({ slug: e.target.value })}
-            />
-            <p id={slugHintId} className="admin-field__hint">
-              {copy.slugHint(publicPostPath(values.language, values.slug.trim()))}
-            </p>
-            <SlugAvailability
-              client={client}
-              slug={values.slug}
-              ownSlug={post?.slug}
-              onUse={(slug) => change({ slug })}
-            />
-            {error('slug')}
-          </div>
+          <AdminField
+            label={copy.slug}
+            hint={copy.slugHint(publicPostPath(values.language, values.slug.trim()))}
+            error={errors.slug}
+            after={
+              <SlugAvailability
+                client={client}
+                slug={values.slug}
+                ownSlug={post?.slug}
+                onUse={(slug) => change({ slug })}
+              />
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="slug"
+                type="text"
+                maxLength={SLUG_MAX_LENGTH}
+                autoCapitalize="none"
+                spellCheck={false}
+                value={values.slug}
+                onChange={(e) => change({ slug: e.target.value })}
+              />
+            )}
+          </AdminField>
 
-          <div className="admin-field">
-            <label htmlFor={fieldId('summary')}>{copy.summary}</label>
-            <textarea
-              {...described('summary')}
-              rows={3}
-              maxLength={1000}
-              value={values.summary}
-              onChange={(e) => change({ summary: e.target.value })}
-            />
-            {error('summary')}
-          </div>
+          <AdminField label={copy.summary} error={errors.summary}>
+            {(control) => (
+              <textarea
+                {...control}
+                name="summary"
+                rows={3}
+                maxLength={1000}
+                value={values.summary}
+                onChange={(e) => change({ summary: e.target.value })}
+              />
+            )}
+          </AdminField>
 
-          <div className="admin-field">
-            <label htmlFor={fieldId('content')}>
-              {copy.content} <span className="admin-field__optional">({copy.contentHint})</span>
-            </label>
-            <textarea
-              {...described('content')}
-              className="admin-field__content"
-              rows={preview ? 10 : 20}
-              maxLength={100_000}
-              value={values.content}
-              onChange={(e) => change({ content: e.target.value })}
-              onDragOver={(e) => {
-                if ([...e.dataTransfer.types].includes('Files')) e.preventDefault();
-              }}
-              onDrop={(e) => images.dropOrPaste(e, e.dataTransfer)}
-              onPaste={(e) => images.dropOrPaste(e, e.clipboardData)}
-            />
-            <p className="admin-field__hint">{copy.images.contentHint}</p>
-            {images.messages('content')}
-            {error('content')}
-          </div>
+          <AdminField
+            label={
+              <>
+                {copy.content} <span className="admin-field__optional">({copy.contentHint})</span>
+              </>
+            }
+            hint={copy.images.contentHint}
+            error={errors.content}
+            after={images.messages('content')}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                name="content"
+                className="admin-field__content"
+                rows={preview ? 10 : 20}
+                maxLength={100_000}
+                value={values.content}
+                onChange={(e) => change({ content: e.target.value })}
+                onDragOver={(e) => {
+                  if ([...e.dataTransfer.types].includes('Files')) e.preventDefault();
+                }}
+                onDrop={(e) => images.dropOrPaste(e, e.dataTransfer)}
+                onPaste={(e) => images.dropOrPaste(e, e.clipboardData)}
+              />
+            )}
+          </AdminField>
 
-          <div className="admin-field">
-            <label htmlFor={fieldId('author')}>{copy.author}</label>
-            <input
-              {...described('author')}
-              type="text"
-              maxLength={200}
-              value={values.author}
-              onChange={(e) => change({ author: e.target.value })}
-            />
-            {error('author')}
-          </div>
+          <AdminField label={copy.author} error={errors.author}>
+            {(control) => (
+              <input
+                {...control}
+                name="author"
+                type="text"
+                maxLength={200}
+                value={values.author}
+                onChange={(e) => change({ author: e.target.value })}
+              />
+            )}
+          </AdminField>
 
-          <fieldset className="admin-field">
-            <legend>{copy.status}</legend>
-            <div className="admin-choices">
-              <Choice
-                name="is_published"
-                value="true"
-                checked={values.is_published}
-                onChange={() => change({ is_published: true })}
-              >
-                {copy.published}
-              </Choice>
-              <Choice
-                name="is_published"
-                value="false"
-                checked={!values.is_published}
-                onChange={() => change({ is_published: false })}
-              >
-                {copy.draft}
-              </Choice>
-            </div>
-          </fieldset>
+          <AdminChoiceField label={copy.status}>
+            {(control) => (
+              <>
+                <Choice
+                  {...control}
+                  name="is_published"
+                  value="true"
+                  checked={values.is_published}
+                  onChange={() => change({ is_published: true })}
+                >
+                  {copy.published}
+                </Choice>
+                <Choice
+                  {...control}
+                  name="is_published"
+                  value="false"
+                  checked={!values.is_published}
+                  onChange={() => change({ is_published: false })}
+                >
+                  {copy.draft}
+                </Choice>
+              </>
+            )}
+          </AdminChoiceField>
 
-          <div className="admin-field">
-            <label htmlFor={fieldId('published_date')}>
-              {copy.publishedDate} <span className="admin-field__optional">{copy.optional}</span>
-            </label>
-            <input
-              {...described('published_date', dateHintId)}
-              type="datetime-local"
-              value={values.published_date}
-              onChange={(e) => change({ published_date: e.target.value })}
-            />
-            <p id={dateHintId} className="admin-field__hint">
-              {copy.publishedDateHint(values.is_published)}
-            </p>
-            <p className="admin-field__hint" role="status">
-              {scheduledFor && copy.scheduledNote(scheduledFor)}
-            </p>
-            {error('published_date')}
-          </div>
+          <AdminField
+            label={optional(copy.publishedDate)}
+            hint={copy.publishedDateHint(values.is_published, timeZoneLabel())}
+            error={errors.published_date}
+            after={
+              <p className="admin-field__hint" role="status">
+                {scheduledFor && copy.scheduledNote(scheduledFor)}
+              </p>
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="published_date"
+                type="datetime-local"
+                value={values.published_date}
+                onChange={(e) => change({ published_date: e.target.value })}
+              />
+            )}
+          </AdminField>
 
           <div className="admin-form__actions">
             <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
@@ -515,12 +525,12 @@ export function PostForm({
           </div>
         </form>
 
-        {preview && (
-          <PreviewPanel id={`${id}-preview`} language={values.language}>
-            {values.content}
-          </PreviewPanel>
-        )}
+        {preview && <PreviewPanel id={`${id}-preview`} values={values} />}
       </div>
+      {images.altDialog}
+      {post && (!post.is_published || isScheduled(post, new Date())) && (
+        <PreviewLink client={client} postId={post.id} unsaved={dirty} />
+      )}
       {post && <RevisionHistory client={client} postId={post.id} onRestore={restore} />}
     </section>
   );
@@ -531,14 +541,15 @@ function Choice({
   value,
   checked,
   onChange,
-  describedBy,
   children,
+  ...described
 }: {
   name: PostField;
   value: string;
   checked: boolean;
   onChange: () => void;
-  describedBy?: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
   children: ReactNode;
 }) {
   return (
@@ -549,30 +560,53 @@ function Choice({
         value={value}
         checked={checked}
         onChange={onChange}
-        aria-describedby={describedBy}
+        {...described}
       />
       {children}
     </label>
   );
 }
 
-function PreviewPanel({
-  id,
-  language,
-  children,
-}: {
-  id: string;
-  language: PostLanguage;
-  children: string;
-}) {
-  const lang = pageLanguageOf(language);
+/**
+ * The post as its page will show it (issue 15): title, byline, date, hero image and body, with the
+ * page's own component and styles; above it the summary, which the blog list and search results
+ * show. The date is the chosen one, or now for a post published when saved.
+ */
+function PreviewPanel({ id, values }: { id: string; values: PostFormValues }) {
+  const lang = pageLanguageOf(values.language);
+  const hero = values.hero_image_url.trim();
   return (
     <section id={id} className="admin-preview" aria-labelledby={`${id}-heading`} lang={lang}>
       <h2 id={`${id}-heading`} className="admin-preview__heading" lang="en">
         {copy.previewHeading}
       </h2>
-      {children.trim() ? (
-        <Markdown language={lang}>{children}</Markdown>
+      {values.content.trim() ? (
+        <>
+          {values.summary.trim() && (
+            <div className="admin-preview__summary">
+              <p className="admin-preview__label" lang="en">
+                {copy.previewSummary}
+              </p>
+              <p>{values.summary.trim()}</p>
+            </div>
+          )}
+          <PostArticle
+            headingLevel={3}
+            language={lang}
+            post={{
+              title: values.title.trim(),
+              author: values.author.trim(),
+              content: values.content,
+              hero_image_url: /^https?:\/\/\S+$/i.test(hero) ? hero : null,
+              published_date: (momentFromInput(values.published_date) ?? new Date()).toISOString(),
+            }}
+            body={
+              <Markdown language={lang} className="blog-post__body">
+                {values.content}
+              </Markdown>
+            }
+          />
+        </>
       ) : (
         <p className="admin-preview__empty" lang="en">
           {copy.previewEmpty}

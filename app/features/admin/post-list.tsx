@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { deletePost, postLanguageOf, type BlogPost } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
-import { formatAdminDateTime, pageLanguageOf } from '~/i18n/format';
+import { formatAgencyDateTime, pageLanguageOf } from '~/i18n/format';
 import { LoadingStatus } from '~/ui/loading-status';
 import { adminCopy } from './copy';
 import { isScheduled, publicPostPath, translationOf } from './post-rules';
@@ -101,14 +101,14 @@ export function PostList({
                     <p className="admin-post__summary">{post.summary}</p>
                     <p className="admin-post__meta">
                       <span>{copy.by(post.author)}</span>
-                      <span>{copy.updated(formatAdminDateTime(post.updated_at))}</span>
+                      <span>{copy.updated(formatAgencyDateTime(post.updated_at))}</span>
                       {post.published_date && (
                         <span>
                           {(scheduled
                             ? copy.scheduledFor
                             : post.is_published
                               ? copy.publishedAt
-                              : copy.keptDate)(formatAdminDateTime(post.published_date))}
+                              : copy.keptDate)(formatAgencyDateTime(post.published_date))}
                         </span>
                       )}
                       {translation && (

@@ -244,9 +244,28 @@ describe('postInputFromValues', () => {
     ).toBe('2026-10-01T08:00:00Z');
   });
 
-  it('writes the date the writer chose, in the writer’s time zone, published or not', () => {
+  it('publishes a scheduled post now when its date is emptied (issue 15)', () => {
+    const scheduled = { published_date: '2026-12-24T08:30:00Z' };
+    expect(postInputFromValues(filled, { existing: scheduled, now }).published_date).toBe(
+      '2026-11-21T10:00:00.000Z',
+    );
+    // A draft whose future date is emptied forgets it: it is dated when it is published.
+    expect(
+      postInputFromValues({ ...filled, is_published: false }, { existing: scheduled, now })
+        .published_date,
+    ).toBeNull();
+    // Left as the form showed it, the date still schedules the post.
+    expect(
+      postInputFromValues(
+        { ...filled, published_date: localDateTimeInput(scheduled.published_date) },
+        { existing: scheduled, now },
+      ).published_date,
+    ).toBe('2026-12-24T08:30:00Z');
+  });
+
+  it('writes the date the writer chose, in the agency’s time zone, published or not', () => {
     const chosen = '2026-12-24T09:30';
-    const expected = new Date(2026, 11, 24, 9, 30).toISOString();
+    const expected = '2026-12-24T08:30:00.000Z';
     for (const is_published of [true, false])
       expect(
         postInputFromValues(
@@ -267,17 +286,15 @@ describe('postInputFromValues', () => {
 });
 
 describe('publication dates', () => {
-  it('show a stored moment in the writer’s local time, to the minute', () => {
-    const moment = new Date(2026, 2, 5, 7, 4, 59);
-    expect(localDateTimeInput(moment.toISOString())).toBe('2026-03-05T07:04');
+  it('show a stored moment in Stockholm time, to the minute, whatever the browser’s zone', () => {
+    expect(localDateTimeInput('2026-03-05T06:04:59Z')).toBe('2026-03-05T07:04');
+    expect(localDateTimeInput('2026-07-05T06:04:59Z')).toBe('2026-07-05T08:04');
     expect(localDateTimeInput(null)).toBe('');
     expect(localDateTimeInput('not a date')).toBe('');
   });
 
   it('read only what a datetime-local control gives', () => {
-    expect(momentFromInput('2026-03-05T07:04')?.getTime()).toBe(
-      new Date(2026, 2, 5, 7, 4).getTime(),
-    );
+    expect(momentFromInput('2026-03-05T07:04')?.toISOString()).toBe('2026-03-05T06:04:00.000Z');
     for (const value of ['', 'tomorrow', '2026-13-05T07:04', '05/03/2026 07:04'])
       expect(momentFromInput(value), value).toBeNull();
   });
@@ -429,7 +446,7 @@ describe('revisions in the form', () => {
         author: 'Anna',
         is_published: false,
         language: 'swedish',
-        published_date: new Date(2026, 9, 1, 8, 0).toISOString(),
+        published_date: '2026-10-01T06:00:00Z',
       },
       { ...filled, translation: 'other-id' },
     );

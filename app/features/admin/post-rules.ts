@@ -2,6 +2,7 @@
 // "Blog post form"): slugs from titles, validation messages, and what a save writes.
 import { postLanguageOf, type BlogPost, type PostInput, type PostLanguage } from '~/data/posts';
 import { pageLanguageOf } from '~/i18n/format';
+import { momentFromZonedInput, zonedInputValue } from '~/i18n/zoned-time';
 import { postPath } from '~/i18n/locale';
 import { adminCopy } from './copy';
 
@@ -16,8 +17,8 @@ export interface PostFormValues {
   author: string;
   is_published: boolean;
   /**
-   * When the post is (or was) published, as a datetime-local control holds it: the writer's
-   * local time to the minute, or '' for "when saved" (issue 9: a future date schedules it).
+   * When the post is (or was) published, as a datetime-local control holds it: the agency's time
+   * to the minute, or '' for "when saved" (issue 9: a future date schedules it).
    */
   published_date: string;
   /** The id of the post that is this one in the other language, or '' for none (issue 8). */
@@ -106,24 +107,17 @@ function versionToValues(version: PostVersion, translation: string): PostFormVal
   };
 }
 
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/** A moment as a datetime-local control shows it: local time, to the minute; '' for none. */
+/**
+ * A moment as the form's datetime-local control shows it: the agency's time (issue 15: not the
+ * browser's), to the minute; '' for none.
+ */
 export function localDateTimeInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return (
-    `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}` +
-    `T${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`
-  );
+  return zonedInputValue(iso);
 }
 
-/** The moment a datetime-local value names in the writer's time zone, or null if it names none. */
+/** The moment a datetime-local value names in the agency's time zone, or null if it names none. */
 export function momentFromInput(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value.trim())) return null;
-  const date = new Date(value.trim());
-  return Number.isNaN(date.getTime()) ? null : date;
+  return momentFromZonedInput(value);
 }
 
 /** Published, with a publication date still to come: shown nowhere public until then. */
@@ -272,21 +266,25 @@ export function validatePost(values: PostFormValues): PostFormErrors {
 }
 
 /**
- * The publication date a save writes (§4 with issue 9): the date the writer chose; else the one
- * the post has (also when saved as a draft, so republishing keeps it); else now when published,
+ * The publication date a save writes (§4 with issues 9 and 15): the date the writer chose; else
+ * the one the post has (also when saved as a draft, so republishing keeps it), unless that date is
+ * still to come and the writer emptied the field: "leave it empty to publish when you save", so a
+ * scheduled post is published now (and a draft forgets its future date); else now when published,
  * none for a new draft. A date left as the control showed it keeps the stored moment to the
  * millisecond, so an unchanged post is not a new revision.
  */
 function publicationDate(
   values: PostFormValues,
   existing: string | null | undefined,
-  now: string,
+  now: Date,
 ): string | null {
   const typed = values.published_date.trim();
   if (typed && typed !== localDateTimeInput(existing)) {
     return momentFromInput(typed)?.toISOString() ?? null;
   }
-  return existing ?? (values.is_published ? now : null);
+  const emptiedFuture = !typed && existing != null && new Date(existing).getTime() > now.getTime();
+  if (existing && !emptiedFuture) return existing;
+  return values.is_published ? now.toISOString() : null;
 }
 
 /**
@@ -308,7 +306,7 @@ export function postInputFromValues(
     is_published: values.is_published,
     language: values.language,
     updated_at: now,
-    published_date: publicationDate(values, options.existing?.published_date, now),
+    published_date: publicationDate(values, options.existing?.published_date, options.now),
   };
 }
 

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { listRevisions, type PostRevision } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
-import { formatAdminDateTime } from '~/i18n/format';
+import { formatAgencyDateTime } from '~/i18n/format';
 import { adminCopy } from './copy';
 
 const copy = adminCopy.form.revisions;
@@ -50,7 +50,7 @@ export function RevisionHistory({
       {loaded.state === 'loaded' && loaded.revisions.length > 0 && (
         <ol className="admin-revisions__list">
           {loaded.revisions.map((revision) => {
-            const savedAt = formatAdminDateTime(revision.saved_at);
+            const savedAt = formatAgencyDateTime(revision.saved_at);
             return (
               <li key={revision.id} className="admin-revisions__item">
                 <p className="admin-revisions__meta">{copy.saved(savedAt, revision.saved_by)}</p>
