@@ -39,6 +39,7 @@ export default [
   route('login', 'routes/login-page.tsx'),
   route(routePath(adminPaths.posts), 'routes/admin-page.tsx'),
   route(routePath(adminPaths.leads), 'routes/admin-leads-page.tsx'),
+  route(routePath(adminPaths.leadPattern), 'routes/admin-lead-page.tsx'),
   route(routePath(adminPaths.team), 'routes/admin-team-page.tsx'),
   route(routePath(adminPaths.account), 'routes/admin-account-page.tsx'),
   route(routePath(adminPaths.insights), 'routes/admin-insights-page.tsx'),

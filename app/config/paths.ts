@@ -8,6 +8,10 @@ export const adminPaths = {
   editPost: (id: string) => `/admin?edit=${encodeURIComponent(id)}`,
   /** The leads inbox (issue 7). */
   leads: '/admin/leads',
+  /** One lead: every field, its mails, its owner and its history (issue 15). */
+  lead: (id: string) => `/admin/leads/${encodeURIComponent(id)}`,
+  /** The route table's pattern of `lead`. */
+  leadPattern: '/admin/leads/:id',
   /** The team: members, their roles, invitations (issue 13). */
   team: '/admin/team',
   /** The signed-in member's own password, e-mail address and two-factor sign-in (issue 13). */

@@ -1,4 +1,4 @@
-// The leads inbox: English only and rendered in the browser like the blog manager, behind the
+// The pipeline's list of leads (issues 7 and 15): English only and rendered in the browser like the blog manager, behind the
 // admin guard, for administrators only.
 import type { Route } from './+types/admin-leads-page';
 import { LeadsInbox } from '~/features/admin/leads-inbox';
@@ -17,8 +17,14 @@ export {
 export default function AdminLeadsPage() {
   return (
     <AdminGuard allow={['admin']}>
-      {({ client, email, role, signOut }) => (
-        <LeadsInbox client={client} email={email} role={role} onSignOut={signOut} />
+      {({ client, user, email, role, signOut }) => (
+        <LeadsInbox
+          client={client}
+          userId={user.id}
+          email={email}
+          role={role}
+          onSignOut={signOut}
+        />
       )}
     </AdminGuard>
   );

@@ -35,6 +35,8 @@ function lead(fields: Partial<Lead> = {}): Lead {
     referrer: null,
     landing_page: null,
     meta_lead_event: null,
+    owner_id: null,
+    source: '(direct)',
     ...fields,
   };
 }
@@ -130,6 +132,29 @@ describe('leadsToCsv', () => {
         '/sv/book-call?utm_source=facebook,',
     );
     expect(second).toContain(",Bo,anna@example.se,'+46701234567,");
+  });
+
+  it('writes a semicolon-separated file for Swedish Excel, times on the agency’s clock', () => {
+    const csv = leadsToCsv(
+      [
+        lead({
+          company_name: 'Städ; Väst',
+          notes: '=SUM(A1)',
+          received_at: '2026-11-23T23:30:00Z',
+        }),
+      ],
+      'excel-sv',
+    );
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [header, row] = records(csv);
+    expect(header).toBe(leadCsvColumns.join(';'));
+    expect(row!.startsWith('2026-11-24 00:30:00;new;Anna Svensson;')).toBe(true);
+    expect(row).toContain(';"Städ; Väst";');
+    expect(row).toContain(";'=SUM(A1);");
+    expect(row).toContain(';2026-11-23 10:59:58;');
+    expect(leadsCsvFileName(new Date('2026-11-23T10:00:00Z'), 'excel-sv')).toBe(
+      'leads-2026-11-23-excel-sv.csv',
+    );
   });
 
   it('writes only the header for an empty list', () => {

@@ -37,18 +37,57 @@ const CRLF = '\r\n';
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One CSV field: formula-guarded, then quoted when it holds a comma, quote, CR or LF (RFC 4180). */
-export function csvField(value: string | null | undefined): string {
+/**
+ * One CSV field: formula-guarded, then quoted when it holds the separator, a quote, CR or LF
+ * (RFC 4180).
+ */
+export function csvField(value: string | null | undefined, separator: CsvSeparator = ','): string {
   if (value === null || value === undefined || value === '') return '';
   const guarded = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+  const needsQuotes = /["\r\n]/.test(guarded) || guarded.includes(separator);
+  return needsQuotes ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+}
+
+export type CsvSeparator = ',' | ';';
+
+/**
+ * standard: comma-separated, times as stored (ISO 8601, UTC). excel-sv: for Excel with Swedish
+ * regional settings, which opens a double-clicked CSV split on semicolons (its list separator),
+ * with times in the agency's time zone as Excel reads a date and time (2026-11-23 11:00:00).
+ */
+export type LeadsCsvFormat = 'standard' | 'excel-sv';
+
+const timeColumns = new Set<string>(['received_at', 'created_at', 'updated_at']);
+
+/** An instant as the agency's wall clock shows it: 2026-11-23 11:00:00 (sv-SE writes ISO order). */
+export function agencyDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('sv-SE', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone: AGENCY_TIME_ZONE,
+  }).format(date);
 }
 
 /** The CSV file of these leads: a BOM, a header row of column names, one row per lead. */
-export function leadsToCsv(leads: readonly Lead[]): string {
+export function leadsToCsv(leads: readonly Lead[], format: LeadsCsvFormat = 'standard'): string {
+  const separator: CsvSeparator = format === 'excel-sv' ? ';' : ',';
+  const cell = (lead: Lead, column: (typeof leadCsvColumns)[number]) => {
+    const value = lead[column];
+    return csvField(
+      format === 'excel-sv' && timeColumns.has(column) && value ? agencyDateTime(value) : value,
+      separator,
+    );
+  };
   const rows = [
-    leadCsvColumns.join(','),
-    ...leads.map((lead) => leadCsvColumns.map((column) => csvField(lead[column])).join(',')),
+    leadCsvColumns.join(separator),
+    ...leads.map((lead) => leadCsvColumns.map((column) => cell(lead, column)).join(separator)),
   ];
   return BYTE_ORDER_MARK + rows.map((row) => row + CRLF).join('');
 }
@@ -64,8 +103,8 @@ export function fileDate(now: Date): string {
   }).format(now);
 }
 
-export function leadsCsvFileName(now: Date): string {
-  return `leads-${fileDate(now)}.csv`;
+export function leadsCsvFileName(now: Date, format: LeadsCsvFormat = 'standard'): string {
+  return `leads-${fileDate(now)}${format === 'excel-sv' ? '-excel-sv' : ''}.csv`;
 }
 
 /** The JSON file's name, with the address made safe for any file system. */

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
+import { createRoutesStub, useLocation, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LeadMail } from '~/data/consultation-mails';
 import { leadSearchFilter, type Lead } from '~/data/consultations';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { BlogManager } from './blog-manager';
+import { LeadDetail } from './lead-detail';
 import { LeadsInbox } from './leads-inbox';
 
 /** Spies on the browser's own functions, undone after each test (console.error is the setup's). */
@@ -18,7 +19,7 @@ afterEach(() => {
 
 function lead(fields: Partial<Lead> = {}): Lead {
   return {
-    id: 'lead-1',
+    id: '00000000-0000-4000-8000-000000000001',
     name: 'Anna Svensson',
     email: 'anna@example.se',
     phone_number: '+46 70-123 45 67',
@@ -40,6 +41,8 @@ function lead(fields: Partial<Lead> = {}): Lead {
     referrer: 'https://www.facebook.com/',
     landing_page: '/sv/book-call?utm_source=facebook',
     meta_lead_event: null,
+    owner_id: null,
+    source: '(direct)',
     ...fields,
   };
 }
@@ -47,7 +50,7 @@ function lead(fields: Partial<Lead> = {}): Lead {
 function mail(fields: Partial<LeadMail>): LeadMail {
   return {
     id: 'mail',
-    consultation_id: 'lead-1',
+    consultation_id: '00000000-0000-4000-8000-000000000001',
     kind: 'agency_notification',
     status: 'sent',
     attempts: 1,
@@ -117,15 +120,27 @@ function fakeClient(answer: (request: Request) => Result | Promise<Result>) {
       in: record('in'),
       or: record('or'),
       ilike: record('ilike'),
+      is: record('is'),
+      lte: record('lte'),
+      maybeSingle: record('maybeSingle'),
       order: record('order'),
       range: record('range'),
       single: record('single'),
+      // maybeSingle() answers the one row (or null) of the list the test gives.
       then: (resolve: (value: Result) => unknown, reject: (reason: unknown) => unknown) =>
-        Promise.resolve(answer(request)).then(resolve, reject),
+        Promise.resolve(answer(request))
+          .then((result) =>
+            request.call('maybeSingle') && Array.isArray(result.data)
+              ? { ...result, data: result.data[0] ?? null }
+              : result,
+          )
+          .then(resolve, reject),
     };
     return query;
   });
-  return { client: { from } as unknown as AppSupabaseClient, requests };
+  // The administrators a lead may be given to (lead_owner_choices).
+  const rpc = vi.fn(async () => ok([{ user_id: 'admin-id', email: 'admin@example.com' }]));
+  return { client: { from, rpc } as unknown as AppSupabaseClient, requests };
 }
 
 /** The usual answers: these leads, their mails, and a count of the new ones. */
@@ -140,7 +155,7 @@ function inbox(
   return fakeClient((request) => {
     const overridden = options.override?.(request);
     if (overridden) return overridden;
-    if (request.table === 'blog_posts') return ok([]);
+    if (request.table === 'blog_posts' || request.table === 'lead_events') return ok([]);
     if (request.table === 'consultation_mails')
       return Array.isArray(options.mails) || !options.mails
         ? ok(options.mails ?? [])
@@ -163,6 +178,7 @@ function renderInbox(client: AppSupabaseClient, path = '/admin/leads') {
         <>
           <LeadsInbox
             client={client}
+            userId="admin-id"
             email="admin@example.com"
             role="admin"
             onSignOut={async () => {}}
@@ -170,6 +186,24 @@ function renderInbox(client: AppSupabaseClient, path = '/admin/leads') {
           <Where />
         </>
       ),
+    },
+    {
+      path: '/admin/leads/:id',
+      Component: function Detail() {
+        const { id = '' } = useParams();
+        return (
+          <>
+            <LeadDetail
+              client={client}
+              leadId={id}
+              email="admin@example.com"
+              role="admin"
+              onSignOut={async () => {}}
+            />
+            <Where />
+          </>
+        );
+      },
     },
     {
       path: '/admin',
@@ -189,7 +223,10 @@ function renderInbox(client: AppSupabaseClient, path = '/admin/leads') {
   return render(<Stub initialEntries={[path]} />);
 }
 
+/** The lead's own page (the article named after the lead), and the list's link to it. */
 const card = (name: string) => screen.findByRole('article', { name });
+const row = (name: string) => screen.findByRole('link', { name });
+const annaPage = `/admin/leads/${'00000000-0000-4000-8000-000000000001'}`;
 const where = () => screen.getByTestId('where').textContent;
 
 describe('the inbox', () => {
@@ -202,7 +239,7 @@ describe('the inbox', () => {
     renderInbox(client);
     await screen.findByText('Loading leads...');
     await act(async () => release(ok([lead()], 1)));
-    await card('Anna Svensson');
+    await row('Anna Svensson');
     expect(screen.queryByText('Loading leads...')).toBeNull();
   });
 
@@ -214,9 +251,17 @@ describe('the inbox', () => {
     screen.getByText('0 new leads');
   });
 
-  it('lists each lead newest first with every field, its attribution and its mails', async () => {
+  it('shows the lead’s own page with every field, its attribution and its mails', async () => {
     const { client, requests } = inbox(
-      [lead(), lead({ id: 'lead-2', name: 'Bo Ek', status: 'won', language: 'english' })],
+      [
+        lead(),
+        lead({
+          id: '00000000-0000-4000-8000-000000000002',
+          name: 'Bo Ek',
+          status: 'won',
+          language: 'english',
+        }),
+      ],
       {
         mails: [
           mail({}),
@@ -230,26 +275,20 @@ describe('the inbox', () => {
           }),
           mail({
             id: 'm3',
-            consultation_id: 'lead-2',
+            consultation_id: '00000000-0000-4000-8000-000000000002',
             status: 'failed',
             last_error: '550 No such user',
           }),
         ],
       },
     );
-    renderInbox(client);
+    renderInbox(client, annaPage);
     const anna = within(await card('Anna Svensson'));
 
-    const list = requests.find((r) => r.table === 'consultations' && !r.head)!;
-    expect(list.calls).toContainEqual({
-      method: 'order',
-      args: ['received_at', { ascending: false }],
-    });
-    expect(list.call('range')).toEqual([0, 49]);
     await waitFor(() =>
       expect(requests.find((r) => r.table === 'consultation_mails')?.call('in')).toEqual([
         'consultation_id',
-        ['lead-1', 'lead-2'],
+        ['00000000-0000-4000-8000-000000000001'],
       ]),
     );
 
@@ -282,23 +321,17 @@ describe('the inbox', () => {
     await anna.findByText('Pending (attempt 2, last error: connect ECONNREFUSED 127.0.0.1:25)');
     expect(anna.getByText('New', { selector: '.admin-badge' })).toBeTruthy();
 
-    const bo = within(screen.getByRole('article', { name: 'Bo Ek' }));
-    bo.getByText('Won', { selector: '.admin-badge' });
-    bo.getByText('English');
-    bo.getByText('Failed: 550 No such user');
-    bo.getByText('Not queued');
-
-    screen.getByText('Showing 2 of 2 leads');
-    screen.getByText('1 new lead');
+    anna.getByText('Timeline');
+    screen.getByRole('link', { name: 'Back to Leads' });
   });
 
-  it('shows the leads when their mails cannot be loaded, saying so on each card', async () => {
+  it('shows the lead when its mails cannot be loaded, saying so', async () => {
     const logged = vi.mocked(console.error).mockImplementation(() => {});
     const { client } = inbox([lead()], { mails: failure() });
-    renderInbox(client);
+    renderInbox(client, annaPage);
     const anna = within(await card('Anna Svensson'));
     await anna.findByText('Could not load the delivery state.');
-    expect(logged).toHaveBeenCalledWith('Could not load the leads’ mails:', expect.anything());
+    expect(logged).toHaveBeenCalledWith('Could not load the lead’s mails:', expect.anything());
   });
 
   it('offers to try again when the list cannot be loaded', async () => {
@@ -315,35 +348,91 @@ describe('the inbox', () => {
     expect(logged).toHaveBeenCalledWith('Could not load the leads:', expect.anything());
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    await card('Anna Svensson');
+    await row('Anna Svensson');
   });
 
-  it('loads 50 more at a time', async () => {
+  it('lists one compact row per lead, newest first, linking to its page, 50 to a page', async () => {
     const user = userEvent.setup();
-    const { client, requests } = inbox([lead()], {
-      total: 2,
-      override: (request) =>
-        request.table === 'consultations' && !request.head && request.call('range')?.[0] === 1
-          ? ok([lead({ id: 'lead-2', name: 'Bo Ek' })], 2)
-          : undefined,
-    });
-    renderInbox(client);
-    await screen.findByText('Showing 1 of 2 leads');
-    await user.click(screen.getByRole('button', { name: 'Load more leads' }));
-    // The button is gone with the last page: focus moves on to the first new lead.
-    expect(document.activeElement).toBe(await card('Bo Ek'));
-    screen.getByText('Showing 2 of 2 leads');
-    expect(requests.some((r) => r.call('range')?.[0] === 1 && r.call('range')?.[1] === 50)).toBe(
-      true,
+    const now = Date.now();
+    const { client, requests } = inbox(
+      [
+        lead({ received_at: new Date(now - 25 * 3_600_000).toISOString(), source: 'facebook' }),
+        lead({
+          id: '00000000-0000-4000-8000-000000000002',
+          name: 'Bo Ek',
+          status: 'contacted',
+          owner_id: 'admin-id',
+        }),
+      ],
+      { total: 51 },
     );
-    expect(screen.queryByRole('button', { name: 'Load more leads' })).toBeNull();
+    renderInbox(client);
+    const link = await row('Anna Svensson');
+    expect(link.getAttribute('href')).toBe(annaPage);
+    const list = requests.find((r) => r.table === 'consultations' && !r.head)!;
+    expect(list.calls).toContainEqual({
+      method: 'order',
+      args: ['received_at', { ascending: false }],
+    });
+    expect(list.call('range')).toEqual([0, 49]);
+    for (const header of [
+      'Name',
+      'Company',
+      'Source',
+      'Status',
+      'Owner',
+      'Received',
+      'Next meeting',
+    ])
+      screen.getByRole('columnheader', { name: new RegExp(header) });
+    // Anna waited over 24 hours: said in words, not colour alone. Bo is the admin's.
+    screen.getByText('Over 24 h without contact');
+    screen.getAllByText('Unassigned', { selector: 'span' });
+    screen.getByRole('cell', { name: 'admin@example.com' });
+    screen.getByText('Showing 1–2 of 51 leads');
+    screen.getByText('Page 1 of 2');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(where()).toBe('/admin/leads?page=2'));
+    await waitFor(() =>
+      expect(requests.some((r) => r.call('range')?.join() === '50,99')).toBe(true),
+    );
+  });
+
+  it('sorts by a column and filters by owner and by leads waiting over 24 hours', async () => {
+    const user = userEvent.setup();
+    const { client, requests } = inbox([lead()]);
+    renderInbox(client);
+    await row('Anna Svensson');
+    await user.click(screen.getByRole('button', { name: /^Sort by source/ }));
+    await waitFor(() => expect(where()).toBe('/admin/leads?sort=source&dir=asc'));
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.calls.some((c) => c.method === 'order' && c.args[0] === 'source')),
+      ).toBe(true),
+    );
+    expect(screen.getByRole('columnheader', { name: /Source/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await user.selectOptions(screen.getByLabelText('Owner'), 'Mine');
+    await waitFor(() => expect(where()).toBe('/admin/leads?owner=mine&sort=source&dir=asc'));
+    await waitFor(() =>
+      expect(requests.some((r) => r.call('eq')?.join() === 'owner_id,admin-id')).toBe(true),
+    );
+    await user.click(screen.getByLabelText('Only leads waiting over 24 hours'));
+    await waitFor(() =>
+      expect(where()).toBe('/admin/leads?owner=mine&overdue=1&sort=source&dir=asc'),
+    );
+    await waitFor(() => expect(requests.some((r) => r.call('lte'))).toBe(true));
   });
 });
 
 describe('the admin bar', () => {
   it('switches between Leads and Blog posts, marking the current one and counting new leads', async () => {
     const user = userEvent.setup();
-    const { client } = inbox([lead(), lead({ id: 'lead-2', name: 'Bo Ek' })]);
+    const { client } = inbox([
+      lead(),
+      lead({ id: '00000000-0000-4000-8000-000000000002', name: 'Bo Ek' }),
+    ]);
     renderInbox(client);
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
     const leadsTab = await within(nav).findByRole('link', { name: 'Leads (2 new)' });
@@ -377,7 +466,7 @@ describe('status and notes', () => {
       if (request.head) return ok(null, stored.status === 'new' ? 1 : 0);
       return ok([stored], 1);
     });
-    renderInbox(client);
+    renderInbox(client, annaPage);
     const anna = within(await card('Anna Svensson'));
     await screen.findByRole('link', { name: 'Leads (1 new)' });
 
@@ -391,9 +480,9 @@ describe('status and notes', () => {
     );
     const update = requests.find((r) => r.action === 'update')!;
     expect(update.call('update')).toEqual([
-      { status: 'contacted', notes: 'Called, wants a quote.' },
+      { status: 'contacted', notes: 'Called, wants a quote.', owner_id: null },
     ]);
-    expect(update.call('eq')).toEqual(['id', 'lead-1']);
+    expect(update.call('eq')).toEqual(['id', '00000000-0000-4000-8000-000000000001']);
     anna.getByText('Contacted', { selector: '.admin-badge' });
     await screen.findByRole('link', { name: 'Leads (0 new)' });
   });
@@ -403,14 +492,14 @@ describe('status and notes', () => {
     const { client, requests } = inbox([lead({ notes: 'old' })], {
       override: (request) => (request.action === 'update' ? ok(lead()) : undefined),
     });
-    renderInbox(client);
+    renderInbox(client, annaPage);
     const anna = within(await card('Anna Svensson'));
     await user.clear(anna.getByLabelText('Notes'));
     await user.type(anna.getByLabelText('Notes'), '   ');
     await user.click(anna.getByRole('button', { name: 'Save changes' }));
     await anna.findByText('Saved the changes to Anna Svensson’s lead.');
     expect(requests.find((r) => r.action === 'update')!.call('update')).toEqual([
-      { status: 'new', notes: null },
+      { status: 'new', notes: null, owner_id: null },
     ]);
   });
 
@@ -420,24 +509,52 @@ describe('status and notes', () => {
     const { client } = inbox([lead()], {
       override: (request) => (request.action === 'update' ? failure(403) : undefined),
     });
-    renderInbox(client);
+    renderInbox(client, annaPage);
     const anna = within(await card('Anna Svensson'));
     await user.selectOptions(anna.getByLabelText('Status'), 'Booked');
     await user.click(anna.getByRole('button', { name: 'Save changes' }));
     await anna.findByText('Could not save the changes. Please try again.');
     expect((anna.getByLabelText('Status') as HTMLSelectElement).value).toBe('booked');
     anna.getByText('New', { selector: '.admin-badge' });
-    expect(logged).toHaveBeenCalledWith('Could not save the lead lead-1:', expect.anything());
+    expect(logged).toHaveBeenCalledWith(
+      'Could not save the lead 00000000-0000-4000-8000-000000000001:',
+      expect.anything(),
+    );
+  });
+});
+
+describe('unsaved changes', () => {
+  it('asks before leaving the lead’s page with unsaved notes, and stays when told to', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    spies.push(confirm);
+    const { client } = inbox([lead()]);
+    renderInbox(client, annaPage);
+    const anna = within(await card('Anna Svensson'));
+    await user.type(anna.getByLabelText('Notes'), 'Half a thought');
+    anna.getByText('You have unsaved changes to the status or notes.');
+    await user.click(screen.getByRole('link', { name: 'Back to Leads' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'You have unsaved changes to this lead. Leave without saving?',
+    );
+    expect(where()).toBe(annaPage);
+    expect((anna.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Half a thought');
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole('link', { name: /^Leads/ }));
+    await waitFor(() => expect(where()).toBe('/admin/leads'));
   });
 });
 
 describe('deleting', () => {
-  it('asks first, naming the lead, then removes it and moves focus to the heading', async () => {
+  it('asks first, naming the lead, then removes it and returns to the list', async () => {
     const user = userEvent.setup();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     spies.push(confirm);
-    const { client, requests } = inbox([lead(), lead({ id: 'lead-2', name: 'Bo Ek' })]);
-    renderInbox(client);
+    const { client, requests } = inbox([
+      lead(),
+      lead({ id: '00000000-0000-4000-8000-000000000002', name: 'Bo Ek' }),
+    ]);
+    renderInbox(client, annaPage);
     const anna = within(await card('Anna Svensson'));
     const remove = anna.getByRole('button', { name: 'Delete lead from Anna Svensson' });
 
@@ -449,15 +566,12 @@ describe('deleting', () => {
 
     confirm.mockReturnValue(true);
     await user.click(remove);
-    await waitFor(() =>
-      expect(screen.queryByRole('article', { name: 'Anna Svensson' })).toBeNull(),
-    );
+    // Back at the list, which says what went.
+    await waitFor(() => expect(where()).toBe('/admin/leads'));
     const deletion = requests.find((r) => r.action === 'delete')!;
     expect(deletion.table).toBe('consultations');
-    expect(deletion.call('eq')).toEqual(['id', 'lead-1']);
-    screen.getByText('Deleted the lead from Anna Svensson.');
-    screen.getByText('Showing 1 of 1 lead');
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Leads' }));
+    expect(deletion.call('eq')).toEqual(['id', '00000000-0000-4000-8000-000000000001']);
+    await screen.findByText('Deleted the lead from Anna Svensson.');
   });
 
   it('keeps the lead and says so when the delete fails', async () => {
@@ -467,11 +581,14 @@ describe('deleting', () => {
     const { client } = inbox([lead()], {
       override: (request) => (request.action === 'delete' ? failure(403) : undefined),
     });
-    renderInbox(client);
+    renderInbox(client, annaPage);
     const anna = within(await card('Anna Svensson'));
     await user.click(anna.getByRole('button', { name: 'Delete lead from Anna Svensson' }));
     await anna.findByText('Could not delete the lead. Please try again.');
-    expect(logged).toHaveBeenCalledWith('Could not delete the lead lead-1:', expect.anything());
+    expect(logged).toHaveBeenCalledWith(
+      'Could not delete the lead 00000000-0000-4000-8000-000000000001:',
+      expect.anything(),
+    );
   });
 });
 
@@ -480,7 +597,7 @@ describe('filter and search', () => {
     const user = userEvent.setup();
     const { client, requests } = inbox([lead()]);
     renderInbox(client);
-    await card('Anna Svensson');
+    await row('Anna Svensson');
 
     await user.selectOptions(screen.getByLabelText('Filter by status'), 'Won');
     await waitFor(() => expect(where()).toBe('/admin/leads?status=won'));
@@ -534,7 +651,7 @@ describe('exports', () => {
     const files = catchDownloads();
     const { client, requests } = inbox([lead({ name: 'Åsa Öberg' })]);
     renderInbox(client, '/admin/leads?status=new');
-    await card('Åsa Öberg');
+    await row('Åsa Öberg');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await screen.findByText(/^Exported 1 lead to leads-\d{4}-\d\d-\d\d\.csv\.$/);
     expect(files).toHaveLength(1);
@@ -554,7 +671,7 @@ describe('exports', () => {
     const files = catchDownloads();
     const { client, requests } = inbox([lead()], { mails: [mail({})] });
     renderInbox(client);
-    await card('Anna Svensson');
+    await row('Anna Svensson');
     await user.click(screen.getByText('Data request (GDPR)'));
     await user.type(screen.getByLabelText('E-mail address'), ' ANNA@example.se ');
     await user.click(screen.getByRole('button', { name: 'Export data (JSON)' }));
@@ -562,7 +679,10 @@ describe('exports', () => {
     expect(requests.some((r) => r.call('ilike')?.[1] === 'ANNA@example.se')).toBe(true);
     const data = JSON.parse(await files[0]!.blob.text());
     expect(data.email).toBe('ANNA@example.se');
-    expect(data.consultations[0]).toMatchObject({ id: 'lead-1', utm_source: 'facebook' });
+    expect(data.consultations[0]).toMatchObject({
+      id: '00000000-0000-4000-8000-000000000001',
+      utm_source: 'facebook',
+    });
     expect(data.consultations[0].mails[0]).toMatchObject({
       kind: 'agency_notification',
       status: 'sent',
@@ -576,7 +696,7 @@ describe('exports', () => {
       override: (request) => (request.call('ilike') ? ok([]) : undefined),
     });
     renderInbox(client);
-    await card('Anna Svensson');
+    await row('Anna Svensson');
     await user.click(screen.getByText('Data request (GDPR)'));
     await user.type(screen.getByLabelText('E-mail address'), 'nobody@example.com');
     await user.click(screen.getByRole('button', { name: 'Export data (JSON)' }));

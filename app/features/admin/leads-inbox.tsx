@@ -1,224 +1,254 @@
-// The leads inbox at /admin/leads (issue 7): every consultation request, newest first, with its
-// attribution and the delivery state of its two mails; status and notes per lead; a filter by
-// status and a search, kept in the URL (?status=…&q=…) so a reload or Back keeps them; a CSV of
-// the filtered list; and a GDPR data request (one address's leads as JSON) and delete.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
-import { listLeadMails, type LeadMail } from '~/data/consultation-mails';
+// The pipeline's list at /admin/leads (issues 7 and 15): one compact row per lead (name, company,
+// source, status, owner, received, next meeting), each leading to the lead's own page; sortable
+// by its columns, filtered by status, owner and "waiting over 24 hours", searched, and paged, all
+// kept in the URL (?status=…&owner=…&overdue=1&q=…&sort=…&dir=…&page=…) so a reload or Back
+// keeps them. A lead still new 24 hours after it came is marked in words, not colour alone. The
+// CSV of the filtered list (standard, or for Swedish Excel), and a GDPR data request.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { adminPaths } from '~/config/paths';
+import { listLeadMails } from '~/data/consultation-mails';
 import {
+  isLeadOverdue,
+  isLeadSortKey,
   isLeadStatus,
   leadStatuses,
+  listLeadOwnerChoices,
   listLeads,
   listLeadsByEmail,
   LEADS_PAGE_SIZE,
   type Lead,
-  type LeadStatus,
+  type LeadOwnerChoice,
+  type LeadOwnerFilter,
+  type LeadSortKey,
 } from '~/data/consultations';
 import type { AppSupabaseClient } from '~/data/supabase';
-import { LoadingStatus } from '~/ui/loading-status';
 import type { TeamRole } from '~/data/team';
+import { formatAdminDateTime } from '~/i18n/format';
+import { LoadingStatus } from '~/ui/loading-status';
 import { AdminShell } from './admin-shell';
 import { adminCopy } from './copy';
 import { downloadFile } from './download-file';
-import { LeadCard, type LeadMailsState } from './lead-card';
 import {
   leadsCsvFileName,
   leadsToCsv,
   personalDataExport,
   personalDataFileName,
+  type LeadsCsvFormat,
 } from './lead-exports';
+import { pipelineCopy } from './pipeline-copy';
 import { useNewLeadCount } from './use-new-lead-count';
 
 const copy = adminCopy.leads;
+const pipeline = pipelineCopy.list;
 
 /** Rows per request while exporting: PostgREST's usual max-rows cap on hosted Supabase. */
 const EXPORT_PAGE_SIZE = 1000;
 
 type ListState =
-  { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; leads: Lead[]; total: number };
+  | { kind: 'loading' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; leads: Lead[]; total: number; now: Date };
 
 type Announcement = { tone: 'success' | 'error'; text: string } | null;
 
-/** The leads of the second list that the first does not hold yet (rows shift while paging). */
-function appendNew(leads: readonly Lead[], more: readonly Lead[]): Lead[] {
-  const seen = new Set(leads.map((lead) => lead.id));
-  return [...leads, ...more.filter((lead) => !seen.has(lead.id))];
+type OwnerParam = 'mine' | 'unassigned' | null;
+
+/** What the address asks for; anything unknown in it reads as the default. */
+function readListParams(params: URLSearchParams) {
+  const statusParam = params.get('status');
+  const ownerParam = params.get('owner');
+  const sortParam = params.get('sort');
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return {
+    status: isLeadStatus(statusParam) ? statusParam : null,
+    search: params.get('q')?.trim() ?? '',
+    owner: (ownerParam === 'mine' || ownerParam === 'unassigned' ? ownerParam : null) as OwnerParam,
+    overdue: params.get('overdue') === '1',
+    sort: (isLeadSortKey(sortParam) ? sortParam : 'received_at') as LeadSortKey,
+    ascending: params.get('dir') === 'asc',
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+  };
 }
 
-function groupMails(ids: readonly string[], mails: readonly LeadMail[]) {
-  const grouped: Record<string, LeadMail[]> = Object.fromEntries(ids.map((id) => [id, []]));
-  for (const mail of mails) grouped[mail.consultation_id]?.push(mail);
-  return grouped;
+type ListParams = ReturnType<typeof readListParams>;
+
+function writeListParams(next: ListParams): URLSearchParams {
+  const params = new URLSearchParams();
+  if (next.status) params.set('status', next.status);
+  if (next.owner) params.set('owner', next.owner);
+  if (next.overdue) params.set('overdue', '1');
+  if (next.search) params.set('q', next.search);
+  if (next.sort !== 'received_at') params.set('sort', next.sort);
+  if (next.ascending) params.set('dir', 'asc');
+  if (next.page > 1) params.set('page', String(next.page));
+  return params;
+}
+
+/** A missing value: a dash to see, a word to hear. */
+function None({ label = copy.none }: { label?: string }) {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{label}</span>
+    </>
+  );
 }
 
 export function LeadsInbox({
   client,
+  userId,
   email,
   role,
   onSignOut,
+  pageSize = LEADS_PAGE_SIZE,
 }: {
   client: AppSupabaseClient;
+  /** The signed-in user: "Mine" is their leads. */
+  userId: string;
   email: string;
   /** The signed-in user's role on the team: an editor sees no leads. */
   role: TeamRole;
   /** Ends the session and leaves for the home page. */
   onSignOut: () => Promise<void>;
+  /** Leads per page (tests make it small). */
+  pageSize?: number;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const statusParam = searchParams.get('status');
-  const status: LeadStatus | null = isLeadStatus(statusParam) ? statusParam : null;
-  const search = searchParams.get('q')?.trim() ?? '';
+  const params = readListParams(searchParams);
+  const { status, search, owner, overdue, sort, ascending, page } = params;
 
-  const { newLeads, refreshNewLeads } = useNewLeadCount(client, role === 'admin');
+  const { newLeads } = useNewLeadCount(client, role === 'admin');
   const [list, setList] = useState<ListState>({ kind: 'loading' });
-  const [mails, setMails] = useState<Record<string, LeadMailsState>>({});
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [exportingCsv, setExportingCsv] = useState(false);
+  const [owners, setOwners] = useState<LeadOwnerChoice[] | null>(null);
+  const [exporting, setExporting] = useState<LeadsCsvFormat | null>(null);
   const [exportingData, setExportingData] = useState(false);
-  const [announcement, setAnnouncement] = useState<Announcement>(null);
-  const [attempt, setAttempt] = useState(0);
-  /** The lead that takes focus once shown: the first that "Load more" brought. */
-  const [focusLeadId, setFocusLeadId] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  /** Bumped by every new list load: answers to an older one are dropped. */
-  const generation = useRef(0);
-
-  const loadMails = useCallback(
-    async (ids: string[], ticket: number) => {
-      if (ids.length === 0) return;
-      setMails((current) => ({
-        ...current,
-        ...Object.fromEntries(ids.map((id) => [id, 'loading' as const])),
-      }));
-      let next: Record<string, LeadMailsState>;
-      try {
-        next = groupMails(ids, await listLeadMails(client, ids));
-      } catch (error) {
-        // The leads are still worth showing; their cards say the delivery state is unknown.
-        console.error('Could not load the leads’ mails:', error);
-        next = Object.fromEntries(ids.map((id) => [id, 'failed' as const]));
-      }
-      if (ticket === generation.current) setMails((current) => ({ ...current, ...next }));
-    },
-    [client],
+  // Arriving from a lead's page that deleted it: say so here.
+  const deletedName = (useLocation().state as { deleted?: unknown } | null)?.deleted;
+  const [announcement, setAnnouncement] = useState<Announcement>(
+    typeof deletedName === 'string' ? { tone: 'success', text: copy.deleted(deletedName) } : null,
   );
+  const [attempt, setAttempt] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const ownerFilter: LeadOwnerFilter | null = owner;
 
   useEffect(() => {
-    const ticket = ++generation.current;
+    let current = true;
+    listLeadOwnerChoices(client).then(
+      (choices) => current && setOwners(choices),
+      (error: unknown) => {
+        // The list still works: owners then show as their ids' absence (former administrator).
+        console.error('Could not load who may own leads:', error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [client]);
+
+  useEffect(() => {
+    let current = true;
     setList({ kind: 'loading' });
-    setMails({});
-    setFocusLeadId(null);
-    listLeads(client, { status, search, offset: 0, limit: LEADS_PAGE_SIZE }).then(
-      (page) => {
-        if (ticket !== generation.current) return;
-        setList({ kind: 'ready', leads: page.leads, total: page.total });
-        void loadMails(
-          page.leads.map((lead) => lead.id),
-          ticket,
-        );
+    const now = new Date();
+    listLeads(client, {
+      status,
+      search,
+      owner: ownerFilter,
+      userId,
+      overdue,
+      sort,
+      ascending,
+      now,
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    }).then(
+      (result) => {
+        if (current) setList({ kind: 'ready', leads: result.leads, total: result.total, now });
       },
       (error: unknown) => {
-        if (ticket !== generation.current) return;
+        if (!current) return;
         console.error('Could not load the leads:', error);
         setList({ kind: 'failed' });
       },
     );
-  }, [client, status, search, attempt, loadMails]);
+    return () => {
+      current = false;
+    };
+  }, [
+    client,
+    userId,
+    status,
+    search,
+    ownerFilter,
+    overdue,
+    sort,
+    ascending,
+    page,
+    pageSize,
+    attempt,
+  ]);
 
   function announce(tone: 'success' | 'error', text: string) {
     setAnnouncement({ tone, text });
   }
 
-  function applyFilter(next: { status?: LeadStatus | null; search?: string }) {
-    const params = new URLSearchParams();
-    const nextStatus = next.status === undefined ? status : next.status;
-    const nextSearch = (next.search === undefined ? search : next.search).trim();
-    if (nextStatus) params.set('status', nextStatus);
-    if (nextSearch) params.set('q', nextSearch);
+  /** A new filter, search or sort starts again at page 1. */
+  function applyFilter(next: Partial<ListParams>) {
     setAnnouncement(null);
-    setSearchParams(params);
+    setSearchParams(writeListParams({ ...params, page: 1, ...next }));
+  }
+
+  function goToPage(next: number) {
+    setSearchParams(writeListParams({ ...params, page: next }));
+    headingRef.current?.focus();
   }
 
   function submitSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    applyFilter({ search: String(new FormData(event.currentTarget).get('q') ?? '') });
+    applyFilter({ search: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
   }
 
-  async function loadMore() {
-    if (list.kind !== 'ready') return;
-    const ticket = generation.current;
-    setLoadingMore(true);
-    try {
-      const page = await listLeads(client, {
-        status,
-        search,
-        offset: list.leads.length,
-        limit: LEADS_PAGE_SIZE,
-      });
-      if (ticket !== generation.current) return;
-      const known = new Set(list.leads.map((lead) => lead.id));
-      // The button may be gone with the last page: keyboard focus moves on to the new leads.
-      setFocusLeadId(page.leads.find((lead) => !known.has(lead.id))?.id ?? null);
-      setList((current) =>
-        current.kind === 'ready'
-          ? { kind: 'ready', leads: appendNew(current.leads, page.leads), total: page.total }
-          : current,
-      );
-      void loadMails(
-        page.leads.map((lead) => lead.id),
-        ticket,
-      );
-    } catch (error) {
-      console.error('Could not load more leads:', error);
-      announce('error', copy.loadMoreFailed);
-    } finally {
-      setLoadingMore(false);
-    }
+  function ownerLabel(ownerId: string | null): string {
+    if (!ownerId) return pipeline.unassigned;
+    if (ownerId === userId) return email;
+    return owners?.find((choice) => choice.userId === ownerId)?.email ?? pipeline.formerOwner;
   }
 
-  function saved(lead: Lead) {
-    setList((current) =>
-      current.kind === 'ready'
-        ? { ...current, leads: current.leads.map((other) => (other.id === lead.id ? lead : other)) }
-        : current,
-    );
-    refreshNewLeads();
-  }
-
-  function deleted(lead: Lead) {
-    setList((current) =>
-      current.kind === 'ready'
-        ? {
-            kind: 'ready',
-            leads: current.leads.filter((other) => other.id !== lead.id),
-            total: Math.max(0, current.total - 1),
-          }
-        : current,
-    );
-    refreshNewLeads();
-    announce('success', copy.deleted(lead.name));
-    // The card and its focused button are gone: keyboard focus resumes at the top of the inbox.
-    headingRef.current?.focus();
-  }
-
-  async function exportCsv() {
-    setExportingCsv(true);
+  async function exportCsv(format: LeadsCsvFormat) {
+    setExporting(format);
     setAnnouncement(null);
     try {
-      let leads: Lead[] = [];
+      const seen = new Set<string>();
+      const leads: Lead[] = [];
+      const now = new Date();
       for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
-        const page = await listLeads(client, { status, search, offset, limit: EXPORT_PAGE_SIZE });
-        leads = appendNew(leads, page.leads);
-        if (page.leads.length < EXPORT_PAGE_SIZE) break;
+        const result = await listLeads(client, {
+          status,
+          search,
+          owner: ownerFilter,
+          userId,
+          overdue,
+          sort,
+          ascending,
+          now,
+          offset,
+          limit: EXPORT_PAGE_SIZE,
+        });
+        for (const lead of result.leads) {
+          if (!seen.has(lead.id)) leads.push(lead);
+          seen.add(lead.id);
+        }
+        if (result.leads.length < EXPORT_PAGE_SIZE) break;
       }
-      const fileName = leadsCsvFileName(new Date());
-      downloadFile(fileName, leadsToCsv(leads), 'text/csv;charset=utf-8');
+      const fileName = leadsCsvFileName(now, format);
+      downloadFile(fileName, leadsToCsv(leads, format), 'text/csv;charset=utf-8');
       announce('success', copy.csv.done(leads.length, fileName));
     } catch (error) {
       console.error('Could not export the leads:', error);
       announce('error', copy.csv.failed);
     } finally {
-      setExportingCsv(false);
+      setExporting(null);
     }
   }
 
@@ -254,6 +284,33 @@ export function LeadsInbox({
     }
   }
 
+  function sortableHeader(column: LeadSortKey) {
+    const label = pipeline.columns[column];
+    const active = sort === column;
+    // A column sorts newest or Z first on its first click (received_at) or A first (the others).
+    const nextAscending = active ? !ascending : column !== 'received_at';
+    return (
+      <th
+        key={column}
+        scope="col"
+        aria-sort={active ? (ascending ? 'ascending' : 'descending') : undefined}
+        className="leads-table__sortable"
+      >
+        <button
+          type="button"
+          className="leads-table__sort"
+          aria-label={pipeline.sortBy(label, nextAscending)}
+          onClick={() => applyFilter({ sort: column, ascending: nextAscending })}
+        >
+          {label}
+          <span aria-hidden="true" className="leads-table__sort-mark">
+            {active ? (ascending ? ' ▲' : ' ▼') : ' ↕'}
+          </span>
+        </button>
+      </th>
+    );
+  }
+
   let body;
   if (list.kind === 'loading') {
     body = <LoadingStatus text={copy.loading} />;
@@ -273,7 +330,7 @@ export function LeadsInbox({
       </div>
     );
   } else if (list.leads.length === 0) {
-    const filtered = status !== null || search !== '';
+    const filtered = status !== null || search !== '' || owner !== null || overdue || page > 1;
     body = (
       <div className="admin-empty">
         <p className="admin-empty__heading">
@@ -283,34 +340,93 @@ export function LeadsInbox({
       </div>
     );
   } else {
+    const pages = Math.max(1, Math.ceil(list.total / pageSize));
+    const first = (page - 1) * pageSize + 1;
     body = (
       <>
-        <p className="leads__summary">{copy.showing(list.leads.length, list.total)}</p>
-        <ul className="leads__list">
-          {list.leads.map((lead) => (
-            <li key={lead.id}>
-              <LeadCard
-                client={client}
-                lead={lead}
-                mails={mails[lead.id] ?? 'loading'}
-                onSaved={saved}
-                onDeleted={deleted}
-                focusOnMount={lead.id === focusLeadId}
-              />
-            </li>
-          ))}
-        </ul>
-        {list.leads.length < list.total && (
-          <div className="leads__more">
+        <p className="leads__summary">
+          {pipeline.showing(first, first + list.leads.length - 1, list.total)}
+        </p>
+        <div className="leads-table__scroller">
+          <table className="leads-table">
+            <caption className="sr-only">{pipeline.caption}</caption>
+            <thead>
+              <tr>
+                {sortableHeader('name')}
+                {sortableHeader('company_name')}
+                {sortableHeader('source')}
+                {sortableHeader('status')}
+                <th scope="col">{pipeline.columns.owner}</th>
+                {sortableHeader('received_at')}
+                <th scope="col">{pipeline.columns.nextMeeting}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.leads.map((lead) => {
+                const shownStatus = isLeadStatus(lead.status) ? lead.status : 'new';
+                const late = isLeadOverdue(lead, list.now);
+                return (
+                  <tr key={lead.id} className={late ? 'leads-table__row--overdue' : undefined}>
+                    <th scope="row" data-label={pipeline.columns.name}>
+                      <Link to={adminPaths.lead(lead.id)} className="leads-table__name">
+                        {lead.name}
+                      </Link>
+                    </th>
+                    <td data-label={pipeline.columns.company_name}>{lead.company_name}</td>
+                    <td data-label={pipeline.columns.source}>{lead.source}</td>
+                    <td data-label={pipeline.columns.status}>
+                      <span className={`admin-badge lead-status lead-status--${shownStatus}`}>
+                        {copy.statuses[shownStatus]}
+                      </span>
+                    </td>
+                    <td data-label={pipeline.columns.owner}>
+                      {lead.owner_id ? (
+                        ownerLabel(lead.owner_id)
+                      ) : (
+                        <span className="leads-table__muted">{pipeline.unassigned}</span>
+                      )}
+                    </td>
+                    <td data-label={pipeline.columns.received_at}>
+                      <time dateTime={lead.received_at}>
+                        {formatAdminDateTime(lead.received_at)}
+                      </time>
+                      {late && (
+                        <span className="lead-overdue">
+                          <span aria-hidden="true">⚠ </span>
+                          {pipeline.overdue}
+                        </span>
+                      )}
+                    </td>
+                    {/* The booking puts the lead's next meeting here. */}
+                    <td data-label={pipeline.columns.nextMeeting}>
+                      <None label={pipeline.noMeeting} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        {pages > 1 && (
+          <nav className="leads__pages" aria-label={pipeline.pagination}>
             <button
               type="button"
               className="admin-button admin-button--secondary"
-              onClick={() => void loadMore()}
-              disabled={loadingMore}
+              disabled={page <= 1}
+              onClick={() => goToPage(page - 1)}
             >
-              {loadingMore ? copy.loadingMore : copy.loadMore}
+              {pipeline.previous}
             </button>
-          </div>
+            <span className="leads__page">{pipeline.page(Math.min(page, pages), pages)}</span>
+            <button
+              type="button"
+              className="admin-button admin-button--secondary"
+              disabled={page >= pages}
+              onClick={() => goToPage(page + 1)}
+            >
+              {pipeline.next}
+            </button>
+          </nav>
         )}
       </>
     );
@@ -351,6 +467,23 @@ export function LeadsInbox({
                 ))}
               </select>
             </div>
+            <div className="admin-field">
+              <label htmlFor="leads-owner-filter">{pipelineCopy.filters.owner}</label>
+              <select
+                id="leads-owner-filter"
+                value={owner ?? ''}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  applyFilter({
+                    owner: value === 'mine' || value === 'unassigned' ? value : null,
+                  });
+                }}
+              >
+                <option value="">{pipelineCopy.filters.anyOwner}</option>
+                <option value="mine">{pipelineCopy.filters.mine}</option>
+                <option value="unassigned">{pipelineCopy.filters.unassigned}</option>
+              </select>
+            </div>
             <div className="admin-field leads__search-field">
               <label htmlFor="leads-search">{copy.filters.search}</label>
               {/* Keyed by the applied search, so Back and Clear show what the list is filtered by. */}
@@ -377,19 +510,39 @@ export function LeadsInbox({
                 </button>
               )}
             </div>
+            <label className="leads__overdue-filter">
+              <input
+                type="checkbox"
+                checked={overdue}
+                onChange={(event) => applyFilter({ overdue: event.target.checked })}
+              />{' '}
+              {pipelineCopy.filters.overdue}
+            </label>
           </form>
           <div className="leads__export">
             <button
               type="button"
               className="admin-button admin-button--primary"
               aria-describedby="leads-csv-hint"
-              onClick={() => void exportCsv()}
-              disabled={exportingCsv}
+              onClick={() => void exportCsv('standard')}
+              disabled={exporting !== null}
             >
-              {exportingCsv ? copy.csv.busy : copy.csv.button}
+              {exporting === 'standard' ? copy.csv.busy : copy.csv.button}
             </button>
             <p id="leads-csv-hint" className="admin-field__hint">
               {copy.csv.hint}
+            </p>
+            <button
+              type="button"
+              className="admin-button admin-button--secondary"
+              aria-describedby="leads-csv-excel-hint"
+              onClick={() => void exportCsv('excel-sv')}
+              disabled={exporting !== null}
+            >
+              {exporting === 'excel-sv' ? copy.csv.busy : pipelineCopy.csv.excelButton}
+            </button>
+            <p id="leads-csv-excel-hint" className="admin-field__hint">
+              {pipelineCopy.csv.excelHint}
             </p>
           </div>
         </div>
