@@ -7,6 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gotoHydrated, launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { accessibilityViolations } from '../support/axe.ts';
 import {
   SITE_ADMIN_EMAIL,
   SITE_ADMIN_PASSWORD,
@@ -221,10 +222,14 @@ describe('the blog manager', () => {
     await created.getByText('English', { exact: true }).waitFor();
     await created.getByText('By Nordic Lead Agency Team').waitFor();
     expect(
-      await created.getByText(/^Updated: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M$/).count(),
+      await created
+        .getByText(/^Updated: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M (CET|CEST)$/)
+        .count(),
     ).toBe(1);
     expect(
-      await created.getByText(/^Published: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M$/).count(),
+      await created
+        .getByText(/^Published: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M (CET|CEST)$/)
+        .count(),
     ).toBe(1);
 
     // View opens the public post in a new tab.
@@ -290,6 +295,14 @@ describe('the blog manager', () => {
     expect(await field('Title').evaluate((element) => element === document.activeElement)).toBe(
       true,
     );
+    // The shared field (admin-field.tsx): the control is described by its hint and its message.
+    const described = async (label: string) => {
+      const ids = (await field(label).getAttribute('aria-describedby'))?.split(' ') ?? [];
+      return Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    };
+    expect(await described('Title')).toEqual(['Title is required']);
+    expect(await described('Slug')).toEqual(['URL will be: /blog/', 'Slug is required']);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await field('Title').fill('Another Post');
     await page.getByText('Title is required').waitFor({ state: 'detached' });
