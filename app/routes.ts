@@ -19,6 +19,14 @@ export default [
   ...bilingual('newsletter/almost-there', 'routes/newsletter-almost-there-page.tsx'),
   ...bilingual('book-call', 'routes/book-call-page.tsx'),
   ...bilingual('book-call/thank-you', 'routes/book-call-thank-you-page.tsx'),
+  // The booked strategy call, to move or cancel without signing in (issue 15).
+  ...bilingual('book-call/meeting/:token', 'routes/book-call-meeting-page.tsx'),
+  route('book-call/meeting/:token/invite.ics', 'routes/book-call-meeting-invite.ts', {
+    id: 'en/book-call-meeting-invite',
+  }),
+  route('sv/book-call/meeting/:token/invite.ics', 'routes/book-call-meeting-invite.ts', {
+    id: 'sv/book-call-meeting-invite',
+  }),
   ...bilingual('blog', 'routes/blog-page.tsx'),
   ...bilingual('blog/:slug', 'routes/blog-post-page.tsx'),
   // A draft's or scheduled post's private preview (issue 15): never cached, never indexed.

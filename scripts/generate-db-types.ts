@@ -100,7 +100,9 @@ export async function generateDatabaseTypes(): Promise<string> {
     const body = [...tables]
       .map(([table, columns]) => {
         const type = (c: Column) => {
-          const base = scalar[c.udt_name] ?? 'unknown';
+          // An array's udt_name is its element's with a leading underscore (_date, _text).
+          const element = c.udt_name.startsWith('_') ? scalar[c.udt_name.slice(1)] : undefined;
+          const base = element ? `${element}[]` : (scalar[c.udt_name] ?? 'unknown');
           return c.is_nullable === 'YES' ? `${base} | null` : base;
         };
         const optional = (c: Column) =>

@@ -179,8 +179,8 @@ export interface Database {
           buffer_minutes: number;
           minimum_notice_minutes: number;
           horizon_days: number;
-          blocked_dates: unknown;
-          opened_holidays: unknown;
+          blocked_dates: string[];
+          opened_holidays: string[];
           meeting_link: string | null;
           calendar_feed_token: string;
           updated_at: string;
@@ -193,8 +193,8 @@ export interface Database {
           buffer_minutes?: number;
           minimum_notice_minutes?: number;
           horizon_days?: number;
-          blocked_dates?: unknown;
-          opened_holidays?: unknown;
+          blocked_dates?: string[];
+          opened_holidays?: string[];
           meeting_link?: string | null;
           calendar_feed_token?: string;
           updated_at?: string;
@@ -207,8 +207,8 @@ export interface Database {
           buffer_minutes?: number;
           minimum_notice_minutes?: number;
           horizon_days?: number;
-          blocked_dates?: unknown;
-          opened_holidays?: unknown;
+          blocked_dates?: string[];
+          opened_holidays?: string[];
           meeting_link?: string | null;
           calendar_feed_token?: string;
           updated_at?: string;

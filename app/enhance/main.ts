@@ -14,12 +14,14 @@ import {
 } from '~/visit/visit-attribution';
 import { consentFromCookies, type ConsentChoice } from '~/visit/consent-cookie';
 import { enhanceConsent } from './consent';
+import { showTimesInOwnZone } from './booking-zone';
 import { loadDeferredFrames } from './frames';
 import { hideBrokenImages } from './images';
 import { enhanceBackButtons, enhanceJumps, keepHashOnLinks } from './links';
 import { enhanceMenu } from './menu';
 
 hideBrokenImages(document);
+showTimesInOwnZone(document, window);
 const attribution = captureVisitAttribution(window);
 enhanceMenu(document);
 keepHashOnLinks(document, window);

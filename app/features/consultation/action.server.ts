@@ -19,6 +19,7 @@ import { DataError } from '~/data/errors';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { getServerSupabase } from '~/data/supabase.server';
 import { languageFromPath, localizedPath } from '~/i18n/locale';
+import { bookingCookie } from '~/security/booking-cookie.server';
 import { attributionFromFormData, requestAttribution } from '~/visit/attribution';
 import { withCookieAttribution } from '~/visit/attribution-cookie';
 import type { ConsultationActionData } from './action-data';
@@ -114,8 +115,20 @@ export async function consultationAction(
 
   const leadId = leadIdFrom(formData.get(LEAD_ID_FIELD));
   const thankYou = localizedPath(THANK_YOU_PATH, language);
-  const sent = () =>
-    redirect(context.meta?.pixel ? `${thankYou}?${LEAD_ID_PARAMETER}=${leadId}` : thankYou, 303);
+  const sent = (stored = false) =>
+    redirect(context.meta?.pixel ? `${thankYou}?${LEAD_ID_PARAMETER}=${leadId}` : thankYou, {
+      status: 303,
+      // The stored lead's right to pick a time on the thank-you page (issue 15).
+      ...(stored && {
+        headers: {
+          'Set-Cookie': bookingCookie(leadId, {
+            secret: context.settings.secret,
+            now: context.now,
+            secure: context.publicOrigin.startsWith('https:'),
+          }),
+        },
+      }),
+    });
   const refused = (status: number, answer: { errors?: ConsultationErrors; failure?: string }) =>
     data<ConsultationActionData>(
       {
@@ -170,5 +183,5 @@ export async function consultationAction(
       failure: error instanceof Error ? error.message : String(error),
     });
   }
-  return sent();
+  return sent(true);
 }

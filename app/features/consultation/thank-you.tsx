@@ -1,5 +1,6 @@
 // The consultation thank-you page (specification §2): what happens next, the three newest posts
 // of the page's language (loaded on the server) and a way back to the homepage.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PostSummary } from '~/data/posts';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
@@ -9,7 +10,14 @@ import { consultationCopy } from './copy';
 import { ThankYouSteps } from './thank-you-steps';
 import './consultation.css';
 
-export function ConsultationThankYou({ latestPosts }: { latestPosts: PostSummary[] }) {
+export function ConsultationThankYou({
+  latestPosts,
+  children,
+}: {
+  latestPosts: PostSummary[];
+  /** The booking step (issue 15), between what happens next and the latest posts. */
+  children?: ReactNode;
+}) {
   const t = useCopy(consultationCopy);
   const language = useLanguage();
   return (
@@ -22,6 +30,7 @@ export function ConsultationThankYou({ latestPosts }: { latestPosts: PostSummary
           <ThankYouSteps headingLevel={2} />
         </div>
       </section>
+      {children}
       <section className="container book-call-thanks__posts" aria-labelledby="latest-tips">
         <h2 id="latest-tips">{t.thankYou.latestHeading}</h2>
         <PostGrid posts={latestPosts} headingLevel={3} />

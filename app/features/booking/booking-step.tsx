@@ -1,0 +1,24 @@
+// The thank-you page's booking step (issue 15): the visitor picks a time right after sending the
+// form, or reads why they cannot.
+import { useCopy } from '~/i18n/locale';
+import type { BookingStep } from './booking-types';
+import { bookingCopy } from './copy';
+import { SlotPicker } from './slot-picker';
+import './booking.css';
+
+export function BookingStepSection({ step }: { step: BookingStep }) {
+  const t = useCopy(bookingCopy).pick;
+  return (
+    <section className="container booking-step" aria-labelledby="booking-heading">
+      <h2 id="booking-heading">{t.heading}</h2>
+      {step.kind === 'expired' ? (
+        <p>{step.message}</p>
+      ) : (
+        <>
+          <p>{t.lead(step.meetingMinutes)}</p>
+          <SlotPicker choice={step} submitLabel={t.book} headingId="booking-heading" />
+        </>
+      )}
+    </section>
+  );
+}

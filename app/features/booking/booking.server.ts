@@ -1,0 +1,257 @@
+// The visitor books, moves or cancels the strategy call (issue 15), on the server: the thank-you
+// step offers free times to the holder of the booking cookie (app/security/booking-cookie.server),
+// and the meeting page (/book-call/meeting/<token>, the mails' link) shows the meeting with times
+// to move it to and a way to cancel. Plain form posts, so all of it works without JavaScript; the
+// database's exclusion constraint decides when two visitors choose the same time.
+import { redirect } from 'react-router';
+import {
+  bookingClient,
+  bookMeeting,
+  cancelMeeting,
+  getActiveMeetingOfLead,
+  getBookingLead,
+  getMeeting,
+  listBusyTimes,
+  loadBookingSettings,
+  moveMeeting,
+  type BookingSettings,
+  type Meeting,
+} from '~/data/meetings.server';
+import { publicSiteUrl, serverEnv } from '~/data/config.server';
+import { loadAgencySettings } from '~/data/agency-settings.server';
+import type { AppSupabaseClient } from '~/data/supabase';
+import { languageFromPath, localizedPath } from '~/i18n/locale';
+import { bookingLeadOf } from '~/security/booking-cookie.server';
+import { signToken, verifyToken } from '~/security/signed-token.server';
+import { bookingCopy } from './copy';
+import { invitation } from './ics';
+import { meetingEvent } from './meeting-event';
+import type { BookingStep, MeetingView, SlotChoice } from './booking-types';
+import { isTimeZone, meetingWhen, slotDays, zoneName } from './slot-days';
+import { freeSlots, type Slot } from './slots';
+
+/** Days of free times the page lists. */
+const DAYS_SHOWN = 5;
+/** A meeting link works for a year: reminders and a late reschedule still find it. */
+const MEETING_LINK_MS = 365 * 24 * 3600 * 1000;
+
+export const MEETING_PATH = '/book-call/meeting';
+
+export interface BookingContext {
+  client: AppSupabaseClient;
+  secret: string;
+  now: number;
+}
+
+export function bookingContext(): BookingContext {
+  const secret = serverEnv().FORM_SECRET;
+  if (!secret) throw new Error('FORM_SECRET is not set: booking tokens cannot be signed.');
+  return { client: bookingClient(), secret, now: Date.now() };
+}
+
+function visitorZone(request: Request, settings: BookingSettings): string {
+  const asked = new URL(request.url).searchParams.get('tz');
+  return isTimeZone(asked) ? asked : settings.timeZone;
+}
+
+async function slotsFor(
+  context: BookingContext,
+  settings: BookingSettings,
+  ignore?: Meeting,
+): Promise<Slot[]> {
+  const horizonEnd = context.now + (settings.horizonDays + 1) * 24 * 3600 * 1000;
+  const busy = await listBusyTimes(context.client, context.now, horizonEnd);
+  // Moving a meeting: its own time does not stand in its way.
+  const others = ignore ? busy.filter((time) => time.start !== ignore.start) : busy;
+  return freeSlots(settings, others, context.now);
+}
+
+function choiceOf(
+  request: Request,
+  settings: BookingSettings,
+  slots: Slot[],
+  now: number,
+  problem?: string,
+): SlotChoice {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const zone = visitorZone(request, settings);
+  return {
+    days: slotDays(slots, zone, language, DAYS_SHOWN),
+    zone,
+    zoneName: zoneName(zone, language, now),
+    meetingMinutes: settings.meetingMinutes,
+    zones: Intl.supportedValuesOf('timeZone'),
+    ...(problem ? { problem } : {}),
+  };
+}
+
+function meetingPage(request: Request, meeting: Meeting, secret: string, now: number) {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const token = signToken('meeting', meeting.id, now + MEETING_LINK_MS, secret);
+  return localizedPath(`${MEETING_PATH}/${token}`, language);
+}
+
+/** The thank-you step: times to choose, or nothing without a booking cookie. */
+export async function loadBookingStep(
+  request: Request,
+  context: BookingContext = bookingContext(),
+  problem?: string,
+): Promise<BookingStep | Response | null> {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const check = bookingLeadOf(request.headers.get('cookie'), context);
+  if (!check) return null;
+  if (!check.valid) return { kind: 'expired', message: bookingCopy[language].pick.expired };
+  const lead = await getBookingLead(context.client, check.id);
+  if (!lead) return null;
+  const booked = await getActiveMeetingOfLead(context.client, lead.id);
+  if (booked) return redirect(meetingPage(request, booked, context.secret, context.now), 303);
+  const settings = await loadBookingSettings(context.client);
+  const slots = await slotsFor(context, settings);
+  return { kind: 'pick', ...choiceOf(request, settings, slots, context.now, problem) };
+}
+
+/** The chosen time, if the form named one that is free now. */
+function chosenSlot(form: FormData, slots: Slot[]): Slot | 'none' | 'gone' {
+  const value = form.get('start');
+  if (typeof value !== 'string' || value === '') return 'none';
+  const start = Date.parse(value);
+  return slots.find((slot) => slot.start === start) ?? 'gone';
+}
+
+/** The thank-you step's post: books the chosen time for the cookie's lead. */
+export async function bookFromThankYou(
+  request: Request,
+  context: BookingContext = bookingContext(),
+): Promise<BookingStep | Response | null> {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const t = bookingCopy[language].pick;
+  const check = bookingLeadOf(request.headers.get('cookie'), context);
+  if (!check) return null;
+  if (!check.valid) return { kind: 'expired', message: t.expired };
+  const form = await request.formData();
+  return book(request, context, check.id, form, (problem) =>
+    loadBookingStep(request, context, problem),
+  );
+}
+
+async function book<Page>(
+  request: Request,
+  context: BookingContext,
+  leadId: string,
+  form: FormData,
+  again: (problem: string) => Promise<Page>,
+): Promise<Page | Response> {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const t = bookingCopy[language].pick;
+  const settings = await loadBookingSettings(context.client);
+  const slots = await slotsFor(context, settings);
+  const chosen = chosenSlot(form, slots);
+  if (chosen === 'none') return again(t.chooseFirst);
+  if (chosen === 'gone') return again(t.gone);
+  const outcome = await bookMeeting(context.client, leadId, chosen.start, settings);
+  if (outcome === 'taken') return again(t.taken);
+  const meeting =
+    outcome === 'already-booked' ? await getActiveMeetingOfLead(context.client, leadId) : outcome;
+  if (!meeting) return again(t.taken);
+  // The booking cookie stays for its day: back on the thank-you page, the visitor sees the meeting.
+  return redirect(meetingPage(request, meeting, context.secret, context.now), 303);
+}
+
+/** The meeting page: the meeting, and times to move it to (or to book anew once cancelled). */
+export async function loadMeetingPage(
+  request: Request,
+  token: string | undefined,
+  context: BookingContext = bookingContext(),
+  notice?: string,
+): Promise<MeetingView | null> {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const check = verifyToken('meeting', token, context.secret, context.now);
+  if (!check.valid) return null;
+  const meeting = await getMeeting(context.client, check.id);
+  if (!meeting) return null;
+  const settings = await loadBookingSettings(context.client);
+  // Once cancelled, the lead may book again, unless it already has another meeting.
+  const current =
+    meeting.status === 'cancelled'
+      ? await getActiveMeetingOfLead(context.client, meeting.leadId)
+      : null;
+  const shown = current ?? meeting;
+  const slots = await slotsFor(context, settings, shown.status === 'active' ? shown : undefined);
+  return {
+    kind: 'meeting',
+    token: token!,
+    status: shown.status,
+    when: meetingWhen(shown.start, shown.end, visitorZone(request, settings), language),
+    meetingMinutes: settings.meetingMinutes,
+    meetingLink: settings.meetingLink,
+    ...(notice ? { notice } : {}),
+    choice: choiceOf(request, settings, slots, context.now),
+  };
+}
+
+/** The meeting page's posts: move (intent=move), cancel (intent=cancel), book anew (intent=book). */
+export async function changeMeeting(
+  request: Request,
+  token: string | undefined,
+  context: BookingContext = bookingContext(),
+): Promise<MeetingView | Response | null> {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const t = bookingCopy[language];
+  const check = verifyToken('meeting', token, context.secret, context.now);
+  if (!check.valid) return null;
+  const meeting = await getMeeting(context.client, check.id);
+  if (!meeting) return null;
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const reload = (notice: string) => loadMeetingPage(request, token, context, notice);
+  const withProblem = async (problem: string) => {
+    const view = await reload('');
+    return view && { ...view, choice: { ...view.choice, problem } };
+  };
+
+  if (intent === 'cancel') {
+    if (meeting.status === 'active') await cancelMeeting(context.client, meeting);
+    return reload(t.meeting.cancelled);
+  }
+  if (intent === 'book') return book(request, context, meeting.leadId, form, withProblem);
+  if (intent !== 'move' || meeting.status !== 'active') return reload('');
+
+  const settings = await loadBookingSettings(context.client);
+  const slots = await slotsFor(context, settings, meeting);
+  const chosen = chosenSlot(form, slots);
+  if (chosen === 'none') return withProblem(t.pick.chooseFirst);
+  if (chosen === 'gone') return withProblem(t.pick.gone);
+  const moved = await moveMeeting(context.client, meeting, chosen.start, settings);
+  if (moved === 'taken') return withProblem(t.pick.taken);
+  return reload(t.meeting.moved);
+}
+
+/** The meeting as an iCalendar file (the meeting page's "Add to calendar"). */
+export async function meetingInvitationFile(
+  request: Request,
+  token: string | undefined,
+  context: BookingContext = bookingContext(),
+): Promise<Response> {
+  const check = verifyToken('meeting', token, context.secret, context.now);
+  const meeting = check.valid ? await getMeeting(context.client, check.id) : null;
+  const lead = meeting ? await getBookingLead(context.client, meeting.leadId) : null;
+  if (!meeting || !lead) return new Response('Not found\n', { status: 404 });
+  const { settings: agency } = await loadAgencySettings();
+  const booking = await loadBookingSettings(context.client);
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
+  const page = `${publicSiteUrl(request)}${localizedPath(`${MEETING_PATH}/${token}`, language)}`;
+  const text = invitation(
+    meetingEvent(meeting, { lead, agency, booking, language, page, stamp: context.now }),
+    new URL(publicSiteUrl(request)).hostname,
+  );
+  return new Response(text, {
+    headers: {
+      'Content-Type':
+        'text/calendar; charset=utf-8; method=' +
+        (meeting.status === 'cancelled' ? 'CANCEL' : 'REQUEST'),
+      'Content-Disposition': 'attachment; filename="strategy-call.ics"',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
