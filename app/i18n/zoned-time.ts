@@ -50,7 +50,7 @@ function wallTimeOf(moment: Date, zone: string): WallTime {
 }
 
 /** How far the zone's clock is ahead of UTC at a moment, in milliseconds. */
-function offsetAt(ms: number, zone: string): number {
+export function offsetAt(ms: number, zone: string): number {
   const wall = wallTimeOf(new Date(ms), zone);
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return asUtc - Math.floor(ms / 1000) * 1000;
@@ -131,4 +131,28 @@ export function timeZoneLabel(zone: string = AGENCY_TIME_ZONE, year = 2026): str
     timeZoneAbbreviation(`${year}-07-15T12:00:00Z`, zone),
   ];
   return `${city} time (${[...new Set(names)].join('/')})`;
+}
+
+/** The calendar day of a moment in the zone, YYYY-MM-DD. */
+export function zonedDate(ms: number, zone: string): string {
+  return new Date(ms + offsetAt(ms, zone)).toISOString().slice(0, 10);
+}
+
+/**
+ * The moment a wall-clock time (YYYY-MM-DD, minutes after midnight) has in the zone, for the
+ * booking's slots (issue 15); undefined when the clocks skip it (no meeting in spring's lost
+ * hour). A time shown twice (autumn) is its first occurrence.
+ */
+export function zonedInstant(date: string, minutes: number, zone: string): number | undefined {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(year, month - 1, day, 0, minutes);
+  const before = offsetAt(wall - 12 * 3_600_000, zone);
+  const after = offsetAt(wall + 12 * 3_600_000, zone);
+  for (const offset of before === after
+    ? [before]
+    : [Math.max(before, after), Math.min(before, after)]) {
+    const instant = wall - offset;
+    if (offsetAt(instant, zone) === offset) return instant;
+  }
+  return undefined;
 }

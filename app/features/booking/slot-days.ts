@@ -2,7 +2,7 @@
 // time, and the zone named. Computed on the server, so the page works without JavaScript.
 import type { Language } from '~/i18n/locale';
 import type { Slot } from './slots';
-import { zonedDate } from './zoned-time';
+import { zonedDate } from '~/i18n/zoned-time';
 
 export interface SlotDay {
   /** YYYY-MM-DD in the visitor's zone. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { freeSlots, type Availability } from './slots';
-import { easterSunday, swedishHolidays } from './swedish-holidays';
-import { zonedDate, zonedInstant } from './zoned-time';
+import { easterSunday, swedishHolidays } from '~/i18n/swedish-holidays';
+import { zonedDate, zonedInstant } from '~/i18n/zoned-time';
 
 const ZONE = 'Europe/Stockholm';
 const at = (iso: string) => Date.parse(iso);

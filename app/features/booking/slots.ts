@@ -1,8 +1,8 @@
 // The free times a visitor may book (issue 15), from the agency's availability and the meetings
 // already booked. Pure: the server computes them for the thank-you step, and the database's
 // exclusion constraint settles two visitors who choose the same one at the same moment.
-import { swedishHolidays } from './swedish-holidays';
-import { zonedDate, zonedInstant } from './zoned-time';
+import { swedishHolidays } from '~/i18n/swedish-holidays';
+import { zonedDate, zonedInstant } from '~/i18n/zoned-time';
 
 /** ISO weekday: 1 Monday … 7 Sunday. */
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
