@@ -38,6 +38,8 @@ export default [
   // Resource routes for crawlers and feed readers (issue 8). blog/rss.xml outranks blog/:slug as
   // a static segment, and no post can take that slug (slugs are [a-z0-9-]).
   route('robots.txt', 'routes/robots-txt.ts'),
+  // The agency's booked calls as a subscribed calendar (issue 15).
+  route('calendar/:file', 'routes/calendar-feed.ts'),
   route('sitemap.xml', 'routes/sitemap-index.ts'),
   route('sitemap-en.xml', 'routes/sitemap-language.ts', { id: 'en/sitemap' }),
   route('sitemap-sv.xml', 'routes/sitemap-language.ts', { id: 'sv/sitemap' }),
@@ -51,6 +53,7 @@ export default [
   route(routePath(adminPaths.team), 'routes/admin-team-page.tsx'),
   route(routePath(adminPaths.account), 'routes/admin-account-page.tsx'),
   route(routePath(adminPaths.insights), 'routes/admin-insights-page.tsx'),
+  route(routePath(adminPaths.availability), 'routes/admin-availability-page.tsx'),
   route(routePath(adminPaths.settings), 'routes/admin-settings-page.tsx'),
   route(routePath(adminPaths.teamApi), 'routes/admin-team-api.ts'),
   route(routePath(adminPaths.previewLinksApi), 'routes/admin-preview-links-api.ts'),

@@ -16,6 +16,8 @@ export const adminPaths = {
   team: '/admin/team',
   /** The signed-in member's own password, e-mail address and two-factor sign-in (issue 13). */
   account: '/admin/account',
+  /** When visitors can book the strategy call, and the calendar feed (issue 15). */
+  availability: '/admin/availability',
   /** Cookieless visit statistics and the funnel from visitors to won leads (issue 14). */
   insights: '/admin/insights',
   /** The agency's details: company, contact, social profiles, newsletter forms (issue 14). */

@@ -1,12 +1,13 @@
 // The administrator's frame around every admin page, in place of the public site's header and
 // footer (issue 13): Back to Blog, a nav between the sections (Leads, which counts the new leads,
-// Insights, Team and Settings for administrators; Blog posts and Account for everyone), the
+// Availability, Insights, Team and Settings for administrators; Blog posts and Account for everyone), the
 // member and Sign Out.
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { adminPaths } from '~/config/paths';
 import type { TeamRole } from '~/data/team';
 import { adminCopy as copy } from './copy';
+import { availabilityCopy } from './availability-copy';
 import { insightsCopy } from './insights-copy';
 import { PlaceholderBanner } from './settings-banner';
 import { settingsCopy } from './settings-copy';
@@ -70,6 +71,11 @@ export function AdminShell({
             <NavLink to={adminPaths.posts} end className={tabClass}>
               {copy.nav.posts}
             </NavLink>
+            {role === 'admin' && (
+              <NavLink to={adminPaths.availability} className={tabClass}>
+                {availabilityCopy.heading}
+              </NavLink>
+            )}
             {role === 'admin' && (
               <NavLink to={adminPaths.insights} className={tabClass}>
                 {insightsCopy.heading}

@@ -3,6 +3,7 @@
 // and the meeting page (/book-call/meeting/<token>, the mails' link) shows the meeting with times
 // to move it to and a way to cancel. Plain form posts, so all of it works without JavaScript; the
 // database's exclusion constraint decides when two visitors choose the same time.
+import { timingSafeEqual } from 'node:crypto';
 import { redirect } from 'react-router';
 import {
   bookingClient,
@@ -10,7 +11,9 @@ import {
   cancelMeeting,
   getActiveMeetingOfLead,
   getBookingLead,
+  getCalendarFeedToken,
   getMeeting,
+  listFeedMeetings,
   listBusyTimes,
   loadBookingSettings,
   moveMeeting,
@@ -24,7 +27,7 @@ import { languageFromPath, localizedPath } from '~/i18n/locale';
 import { bookingLeadOf } from '~/security/booking-cookie.server';
 import { signToken, verifyToken } from '~/security/signed-token.server';
 import { bookingCopy } from './copy';
-import { invitation } from './ics';
+import { calendarFeed, invitation } from './ics';
 import { meetingEvent } from './meeting-event';
 import type { BookingStep, MeetingView, SlotChoice } from './booking-types';
 import { isTimeZone, meetingWhen, slotDays, zoneName } from './slot-days';
@@ -254,4 +257,51 @@ export async function meetingInvitationFile(
       'Cache-Control': 'private, no-store',
     },
   });
+}
+
+/** Meetings this far back stay in the feed; older ones drop out of subscribed calendars. */
+const FEED_HISTORY_MS = 90 * 24 * 3600 * 1000;
+
+/** /calendar/<secret>.ics: every meeting from 90 days ago on, for the agency's calendar apps. */
+export async function calendarFeedResponse(
+  request: Request,
+  file: string | undefined,
+  context: BookingContext = bookingContext(),
+): Promise<Response> {
+  const notFound = () =>
+    new Response('Not found\n', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  const given = /^([0-9a-f]{64})\.ics$/.exec(file ?? '')?.[1];
+  const token = await getCalendarFeedToken(context.client);
+  if (!given || !token || !timingSafeEqual(Buffer.from(given), Buffer.from(token)))
+    return notFound();
+  const [meetings, booking, { settings: agency }] = await Promise.all([
+    listFeedMeetings(context.client, context.now - FEED_HISTORY_MS),
+    loadBookingSettings(context.client),
+    loadAgencySettings(),
+  ]);
+  const origin = publicSiteUrl(request);
+  const events = meetings.map((meeting) => ({
+    id: meeting.id,
+    sequence: meeting.sequence,
+    start: meeting.start,
+    end: meeting.end,
+    cancelled: meeting.status === 'cancelled',
+    summary: `Strategy call: ${meeting.lead.name}, ${meeting.lead.companyName}`,
+    description: `${meeting.lead.name}, ${meeting.lead.companyName}\nPhone: ${meeting.lead.phone}\nE-mail: ${meeting.lead.email}\nLead: ${origin}/admin/leads/${meeting.leadId}`,
+    ...(booking.meetingLink ? { location: booking.meetingLink } : {}),
+    url: `${origin}/admin/leads/${meeting.leadId}`,
+    organizer: { name: agency.legalName, email: agency.contactEmail },
+    attendee: { name: meeting.lead.name, email: meeting.lead.email },
+    stamp: context.now,
+  }));
+  return new Response(
+    calendarFeed(events, new URL(origin).hostname, `${agency.legalName}: strategy calls`),
+    {
+      headers: {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Cache-Control': 'private, no-store',
+        'X-Robots-Tag': 'noindex',
+      },
+    },
+  );
 }

@@ -1,0 +1,32 @@
+// /admin/availability (issue 15): when visitors can book the strategy call; administrators only.
+import type { Route } from './+types/admin-availability-page';
+import { AdminFrame } from '~/features/admin/admin-frame';
+import { availabilityCopy } from '~/features/admin/availability-copy';
+import { AvailabilityForm } from '~/features/admin/availability-form';
+import { pageMeta } from '~/i18n/page-meta';
+import { AdminGuard } from './admin-guard';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: availabilityCopy.heading }, { noindex: true });
+
+export {
+  adminHandle as handle,
+  adminClientLoader as clientLoader,
+  AdminHydrateFallback as HydrateFallback,
+} from './admin-guard';
+
+export default function AdminAvailabilityPage() {
+  return (
+    <AdminGuard allow={['admin']}>
+      {({ client, email, role, signOut }) => (
+        <AdminFrame client={client} email={email} role={role} onSignOut={signOut}>
+          <div className="admin__heading-row">
+            <h1>{availabilityCopy.heading}</h1>
+          </div>
+          <p>{availabilityCopy.intro}</p>
+          <AvailabilityForm client={client} siteOrigin={window.location.origin} />
+        </AdminFrame>
+      )}
+    </AdminGuard>
+  );
+}

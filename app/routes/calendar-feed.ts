@@ -1,0 +1,8 @@
+// /calendar/<secret>.ics (issue 15): the agency's booked calls as a calendar its apps subscribe
+// to. The secret is in /admin/availability, which can replace it.
+import type { Route } from './+types/calendar-feed';
+import { calendarFeedResponse } from '~/features/booking/booking.server';
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return calendarFeedResponse(request, params.file);
+}
