@@ -97,6 +97,7 @@ describe('/admin/settings', () => {
     expect(await nav.getByRole('link', { name: 'Settings' }).count()).toBe(0);
     // Nor the statistics (issue 14): the funnel counts leads, which editors never see.
     expect(await nav.getByRole('link', { name: 'Insights' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Availability' }).count()).toBe(0);
     await page.goto(`${site.url}/admin/settings`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByLabel('Organisation number').count()).toBe(0);

@@ -52,6 +52,7 @@ describe('the admin pages', () => {
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       expect.stringMatching(/^Leads/),
       'Blog posts',
+      'Availability',
       'Insights',
       'Team',
       'Settings',
