@@ -446,6 +446,51 @@ export interface Database {
         };
         Relationships: [];
       };
+      meeting_mails: {
+        Row: {
+          id: string;
+          meeting_id: string;
+          kind: string;
+          change: string | null;
+          sequence: number;
+          status: string;
+          attempts: number;
+          next_attempt_at: string;
+          locked_until: string | null;
+          last_error: string | null;
+          sent_at: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          meeting_id: string;
+          kind: string;
+          change?: string | null;
+          sequence: number;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string;
+          locked_until?: string | null;
+          last_error?: string | null;
+          sent_at?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          meeting_id?: string;
+          kind?: string;
+          change?: string | null;
+          sequence?: number;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string;
+          locked_until?: string | null;
+          last_error?: string | null;
+          sent_at?: string | null;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
       meetings: {
         Row: {
           id: string;

@@ -87,6 +87,8 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261125160200_create_lead_digests.sql',
       '20261125170000_create_booking_settings.sql',
       '20261125170100_create_meetings.sql',
+      '20261125171000_record_meetings_in_lead_history.sql',
+      '20261125171100_create_meeting_mails.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
@@ -105,6 +107,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       { relname: 'cookie_consents', relrowsecurity: 't' },
       { relname: 'lead_digests', relrowsecurity: 't' },
       { relname: 'lead_events', relrowsecurity: 't' },
+      { relname: 'meeting_mails', relrowsecurity: 't' },
       { relname: 'meetings', relrowsecurity: 't' },
       { relname: 'meta_lead_events', relrowsecurity: 't' },
       { relname: 'page_views', relrowsecurity: 't' },
