@@ -1,23 +1,47 @@
-// The leads inbox at /admin/leads in a real browser against the whole site (issue 7): leads
-// stored the way a visitor's browser stores them (anon key, /rest/v1), listed newest first with
-// every field, their attribution and their mails; the switch to the blog manager; status and
-// notes that persist; filter, search, the CSV download; a GDPR delete and data export; and no
-// accessibility violations, on a wide screen and a 320 px phone.
+// The pipeline at /admin/leads in a real browser against the whole site (issues 7 and 15): leads
+// stored the way a visitor's browser stores them (anon key, /rest/v1), listed one compact row
+// each, newest first, sorted by a column, paged, filtered by status, owner and "waiting over
+// 24 hours", searched, all kept in the address; each lead's page with every field, its
+// attribution and its mails, its status, notes and owner saved together, the timeline of who did
+// what, a question before unsaved changes are left, and delete; the switch to the blog manager and
+// the new-leads count; the CSV, the CSV for Swedish Excel and the GDPR data export; and no
+// accessibility violations on any page state visited, on a wide screen and a 320 px phone.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import type { Browser, Dialog, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
-import { type RunningSite, signedInAdmin, startSite, storeLeadAsVisitor } from '../support/site.ts';
+import {
+  addSiteUser,
+  querySite,
+  type RunningSite,
+  signedInAdmin,
+  SITE_ADMIN_EMAIL,
+  startSite,
+  storeLeadAsVisitor,
+} from '../support/site.ts';
+
+const COLLEAGUE_EMAIL = 'colleague@example.com';
 
 let site: RunningSite;
 let browser: Browser;
+/** The site's administrator (ADMIN_EMAIL), whose leads are "Mine". */
+let adminId: string;
+/** A second administrator, who may own leads too. */
+let colleagueId: string;
 
 beforeAll(async () => {
   [site, browser] = await Promise.all([
     startSite({ SEED_DEMO: 'false', LEADS_NOTIFY_TO: 'sales@example.com' }),
     launchBrowser(),
   ]);
+  colleagueId = await addSiteUser(site, COLLEAGUE_EMAIL, 'another-long-password', 'admin');
+  const [admin] = await querySite<{ id: string }>(
+    site,
+    'select id from auth.users where email = $1',
+    [SITE_ADMIN_EMAIL],
+  );
+  adminId = admin!.id;
 });
 
 afterAll(async () => {
@@ -72,6 +96,19 @@ async function submitLead(fields: Partial<LeadFields> & { name: string }): Promi
   return lead;
 }
 
+/**
+ * Moves a lead's receipt (the server's clock, which no API call may set) to this moment, as an
+ * administrator's SQL would: a lead that came days ago.
+ */
+async function receivedAt(email: string, at: string): Promise<void> {
+  const rows = await querySite(
+    site,
+    'update public.consultations set received_at = $2 where email = $1 returning id',
+    [email, at],
+  );
+  expect(rows).toHaveLength(1);
+}
+
 /** supabase-js signed in as the administrator, for setting up and checking rows. */
 function adminClient() {
   return signedInAdmin(site);
@@ -88,24 +125,77 @@ async function storedLead(email: string) {
   return data;
 }
 
-/** Signs in and opens the inbox, optionally already searching. */
-async function openInbox(page: Page, search?: string) {
-  await signInThroughForm(page, site.url);
-  await page.goto(`${site.url}/admin/leads${search ? `?q=${encodeURIComponent(search)}` : ''}`);
-  await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
-  await page.getByText(/^(Showing \d+ of \d+ leads?|No leads match\.|No leads yet\.)$/).waitFor();
+/** The stored lead's id, for its page's address. */
+async function leadId(email: string): Promise<string> {
+  const [lead] = await storedLead(email);
+  return lead!.id;
 }
 
-const card = (page: Page, name: string): Locator =>
-  page.getByRole('article', { name, exact: true });
+async function expectNoViolations(page: Page): Promise<void> {
+  expect(await accessibilityViolations(page)).toEqual([]);
+}
 
-/** The value beside a label in a card's lists. */
-const valueOf = (lead: Locator, label: string): Locator =>
-  lead.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+const LIST_SETTLED =
+  /^(Showing \d+–\d+ of \d+ leads?|No leads match\.|No leads yet\.|Could not load the leads\. Please try again\.)$/;
+
+/** Signs in and opens the list with these query parameters (?q=…&status=…), once it shows. */
+async function openInbox(page: Page, query: Record<string, string> = {}) {
+  await signInThroughForm(page, site.url);
+  const search = new URLSearchParams(query).toString();
+  await page.goto(`${site.url}/admin/leads${search ? `?${search}` : ''}`);
+  await listShown(page);
+}
+
+async function listShown(page: Page) {
+  await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
+  await page.getByText(LIST_SETTLED).waitFor();
+}
+
+/** Signs in and opens one lead's page, once it shows. */
+async function openLead(page: Page, lead: Pick<LeadFields, 'name' | 'email'>) {
+  await signInThroughForm(page, site.url);
+  await page.goto(`${site.url}/admin/leads/${await leadId(lead.email)}`);
+  await leadPageShown(page, lead.name);
+}
+
+/** The lead's page is there: its heading, and its timeline loaded. */
+async function leadPageShown(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+  await timelineOf(page).getByRole('listitem').first().waitFor();
+}
+
+const table = (page: Page): Locator =>
+  page.getByRole('table', { name: 'Leads, newest first unless sorted otherwise' });
+
+/** The list's row of the lead with this name. */
+const rowOf = (page: Page, name: string): Locator =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+
+/** A row's cell under this column (each cell names its column, for the phone's stacked rows). */
+const cellOf = (row: Locator, column: string): Locator => row.locator(`td[data-label="${column}"]`);
 
 async function namesShown(page: Page): Promise<string[]> {
-  return page.getByRole('article').locator('h2').allTextContents();
+  if ((await table(page).count()) === 0) return [];
+  return table(page).getByRole('rowheader').allTextContents();
 }
+
+/** The value beside a label in the lead page's lists. */
+const valueOf = (scope: Locator, label: string): Locator =>
+  scope.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+
+const leadArticle = (page: Page): Locator => page.locator('article.lead-detail');
+
+const timelineOf = (page: Page): Locator => page.getByRole('region', { name: 'Timeline' });
+
+/** The timeline's entry that says this, with its time and author. */
+const entry = (page: Page, what: string): Locator =>
+  timelineOf(page)
+    .getByRole('listitem')
+    .filter({ has: page.locator('.lead-timeline__what', { hasText: new RegExp(`^${what}$`) }) });
+
+const ADMIN_TIME = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M/;
 
 /** The number in the Leads tab: "Leads (3 new)". */
 async function newLeadsInTab(page: Page): Promise<number> {
@@ -117,8 +207,8 @@ async function newLeadsInTab(page: Page): Promise<number> {
 }
 
 /**
- * Runs the action, waits for the inbox's list request it causes, and then for the page to show
- * that list: the names of the leads it holds, newest first.
+ * Runs the action, waits for the list's request it causes (a page of 50), and then for the page
+ * to show that list: the names of the leads it holds, in its order.
  */
 async function listedAfter(page: Page, action: () => Promise<unknown>): Promise<string[]> {
   const response = page.waitForResponse((answer) => {
@@ -133,19 +223,59 @@ async function listedAfter(page: Page, action: () => Promise<unknown>): Promise<
   const leads = (await (await response).json()) as Array<{ name: string }>;
   const names = leads.map((lead) => lead.name);
   await expect.poll(() => namesShown(page)).toEqual(names);
+  await page.getByText(LIST_SETTLED).waitFor();
   return names;
 }
+
+/** The query of the page's address, as written: "q=abc&sort=name&dir=asc". */
+const query = (page: Page) => new URL(page.url()).search.replace(/^\?/, '');
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<[Download, Buffer]> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   return [download, await readFile((await download.path())!)];
 }
 
-describe('the leads inbox', () => {
-  it('lists the leads newest first with every field, their attribution and their mails', async () => {
+/** The CSV's header row, comma-separated: every column of a lead, in the file's order. */
+const CSV_HEADER =
+  'received_at,status,name,email,phone_number,company_name,problems,additional_info,' +
+  'how_found_us,language,notes,utm_source,utm_medium,utm_campaign,utm_term,utm_content,' +
+  'referrer,landing_page,created_at,updated_at,id';
+
+/**
+ * Clicks the export button and checks what every CSV of the list has: the file's name, the
+ * announcement of how many leads it holds, a UTF-8 byte order mark, the header row with this
+ * separator, CRLF line ends. Answers the file's lines after the BOM.
+ */
+async function exportedCsv(
+  page: Page,
+  button: string,
+  { fileName, separator, leads }: { fileName: RegExp; separator: string; leads: number },
+): Promise<string[]> {
+  const [download, file] = await downloaded(page, () =>
+    page.getByRole('button', { name: button, exact: true }).click(),
+  );
+  expect(download.suggestedFilename()).toMatch(fileName);
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Exported ${leads} leads to ${download.suggestedFilename()}.` })
+    .waitFor();
+  await expectNoViolations(page);
+  expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = file.toString('utf8').slice(1);
+  expect(text.endsWith('\r\n')).toBe(true);
+  const lines = text.split('\r\n');
+  expect(lines[0]).toBe(CSV_HEADER.replaceAll(',', separator));
+  // The leads, then the final line break.
+  expect(lines).toHaveLength(leads + 2);
+  expect(lines.at(-1)).toBe('');
+  return lines;
+}
+
+describe('the list of leads', () => {
+  it('lists the leads newest first, one row each, and opens a lead’s page with every field, its attribution and its mails', async () => {
     const { page } = browsing;
     const tag = unique();
-    await submitLead({ name: `First ${tag}`, company_name: `Oldest ${tag} AB` });
+    const first = await submitLead({ name: `First ${tag}`, company_name: `Oldest ${tag} AB` });
     const swedish = await submitLead({
       name: `Åsa Öberg ${tag}`,
       email: `asa.${tag}@example.se`,
@@ -165,18 +295,55 @@ describe('the leads inbox', () => {
     });
     await submitLead({ name: `Last ${tag}`, company_name: `Newest ${tag} AB` });
 
-    await openInbox(page, tag);
-    expect(await namesShown(page)).toEqual([`Last ${tag}`, swedish.name, `First ${tag}`]);
+    await openInbox(page, { q: tag });
+    expect(await namesShown(page)).toEqual([`Last ${tag}`, swedish.name, first.name]);
+    await page.getByText('Showing 1–3 of 3 leads', { exact: true }).waitFor();
+    // A sortable column's header is its button, which says what a click does.
+    expect(await table(page).getByRole('columnheader').allInnerTexts()).toEqual([
+      'Name ↕',
+      'Company ↕',
+      'Source ↕',
+      'Status ↕',
+      'Owner',
+      'Received ▼',
+      'Next meeting',
+    ]);
+    expect(
+      await table(page)
+        .getByRole('columnheader', { name: /received/i })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
 
-    const asa = card(page, swedish.name);
-    const email = asa.getByRole('link', { name: swedish.email });
-    expect(await email.getAttribute('href')).toBe(`mailto:${swedish.email}`);
-    const phone = asa.getByRole('link', { name: swedish.phone_number });
+    const asa = rowOf(page, swedish.name);
+    expect(await cellOf(asa, 'Company').textContent()).toBe(swedish.company_name);
+    expect(await cellOf(asa, 'Source').textContent()).toBe('facebook');
+    expect(await cellOf(asa, 'Status').textContent()).toBe('New');
+    expect(await cellOf(asa, 'Owner').textContent()).toBe('Unassigned');
+    expect(await cellOf(asa, 'Received').textContent()).toMatch(
+      new RegExp(`^${ADMIN_TIME.source}$`),
+    );
+    expect(await cellOf(asa, 'Next meeting').textContent()).toBe('—No meeting');
+    // No referrer and no campaign: the source reads as direct.
+    expect(await cellOf(rowOf(page, first.name), 'Source').textContent()).toBe('(direct)');
+    await expectNoViolations(page);
+
+    // The name leads to the lead's own page.
+    const id = await leadId(swedish.email);
+    await asa.getByRole('link', { name: swedish.name }).click();
+    await page.waitForURL(`${site.url}/admin/leads/${id}`);
+    await leadPageShown(page, swedish.name);
+    const lead = leadArticle(page);
+    const email = lead.getByRole('link', { name: swedish.email });
+    expect(await email.getAttribute('href')).toBe(`mailto:asa.${tag}@example.se`);
+    const phone = lead.getByRole('link', { name: swedish.phone_number });
     expect(await phone.getAttribute('href')).toBe('tel:+460709876543');
     const expected: Array<[string, string]> = [
       ['Company', swedish.company_name],
       ['Found us through', 'Facebook'],
       ['Form language', 'Swedish'],
+      ['Source', 'facebook'],
+      ['Owner', 'Unassigned'],
+      ['Next meeting', '—No meeting'],
       ['UTM source', 'facebook'],
       ['UTM medium', 'paid-social'],
       ['UTM campaign', 'höst-kampanj'],
@@ -186,23 +353,39 @@ describe('the leads inbox', () => {
       ['Landing page', swedish.landing_page!],
     ];
     for (const [label, value] of expected)
-      expect(await valueOf(asa, label).textContent()).toBe(value);
-    await asa.getByText(swedish.problems).waitFor();
-    await asa.getByText('Ring efter lunch, tack.').waitFor();
-    expect(await asa.locator('.admin-badge').textContent()).toBe('New');
-    expect(await valueOf(asa, 'Sent \\(visitor’s clock\\)').textContent()).toMatch(
-      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M$/,
+      expect(await valueOf(lead, label).textContent(), label).toBe(value);
+    await lead.getByText(swedish.problems).waitFor();
+    await lead.getByText('Ring efter lunch, tack.').waitFor();
+    expect(await lead.locator('.admin-badge').textContent()).toBe('New');
+    expect(await valueOf(lead, 'Sent \\(visitor’s clock\\)').textContent()).toMatch(
+      new RegExp(`^${ADMIN_TIME.source}$`),
     );
-    await asa.getByText(/^Received: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M$/).waitFor();
+    await lead.getByText(new RegExp(`^Received: ${ADMIN_TIME.source}$`)).waitFor();
+    // Fresh: not overdue.
+    expect(await lead.getByText('Over 24 h without contact').count()).toBe(0);
 
     // Both mails were queued with the lead; their state is whatever the outbox has reached.
     for (const kind of ['Agency notification', 'Visitor confirmation']) {
-      expect(await valueOf(asa, kind).textContent()).toMatch(
-        /^(Sent [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M|Pending.*|Failed.*)$/,
-      );
+      await expect
+        .poll(() => valueOf(lead, kind).textContent())
+        .toMatch(new RegExp(`^(Sent ${ADMIN_TIME.source}|Pending.*|Failed.*)$`));
     }
+    // The timeline starts with the form, by the site, and the two mails queued.
+    await entry(page, 'Received from the form \\(source: facebook\\)')
+      .getByText(new RegExp(`^${ADMIN_TIME.source} by the site$`))
+      .waitFor();
+    await entry(page, 'Agency notification queued').waitFor();
+    await entry(page, 'Visitor confirmation queued').waitFor();
+    await expectNoViolations(page);
+
     // A field the visitor left empty reads as none.
-    expect(await valueOf(card(page, `First ${tag}`), 'UTM source').textContent()).toBe('—none');
+    await page.getByRole('link', { name: 'Back to Leads' }).click();
+    await page.waitForURL(`${site.url}/admin/leads`);
+    await listShown(page);
+    await page.goto(`${site.url}/admin/leads/${await leadId(first.email)}`);
+    await leadPageShown(page, first.name);
+    expect(await valueOf(leadArticle(page), 'UTM source').textContent()).toBe('—none');
+    expect(await valueOf(leadArticle(page), 'Source').textContent()).toBe('(direct)');
   });
 
   it('switches between Leads and Blog posts in the admin bar', async () => {
@@ -219,47 +402,129 @@ describe('the leads inbox', () => {
       'page',
     );
     expect(await leadsTab.getAttribute('aria-current')).toBeNull();
+    await expectNoViolations(page);
 
     await leadsTab.click();
     await page.waitForURL(`${site.url}/admin/leads`);
-    await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
+    await listShown(page);
+    await expectNoViolations(page);
   });
 
-  it('saves a status and notes that survive a reload, and the new-leads count drops', async () => {
+  it('sorts by its columns, keeping the order in the address', async () => {
     const { page } = browsing;
-    const lead = await submitLead({ name: `Status ${unique()}` });
-    await openInbox(page, lead.name);
-    const before = await newLeadsInTab(page);
-    expect(before).toBeGreaterThan(0);
-    await page.getByText(`${before} new ${before === 1 ? 'lead' : 'leads'}`).waitFor();
+    const tag = unique();
+    const [anna, bertil, cecilia] = ['Anna', 'Bertil', 'Cecilia'].map((name) => `${name} ${tag}`);
+    await submitLead({ name: bertil!, company_name: `Cyklar ${tag}`, utm_source: 'linkedin' });
+    await submitLead({ name: anna!, company_name: `Bageri ${tag}`, utm_source: 'facebook' });
+    await submitLead({ name: cecilia!, company_name: `Ateljé ${tag}` });
+    const sortName = (column: string) => ({ name: new RegExp(`^Sort by ${column},`) });
+    const sortState = (column: string) =>
+      table(page).getByRole('columnheader', sortName(column)).getAttribute('aria-sort');
+    /** Clicks the column's button: the list it shows, and the address's query. */
+    const sortBy = async (column: string) => {
+      const names = await listedAfter(page, () =>
+        table(page).getByRole('button', sortName(column)).click(),
+      );
+      return [names, query(page)];
+    };
 
-    const row = card(page, lead.name);
-    await row.getByLabel('Status', { exact: true }).selectOption('Contacted');
-    await row
-      .getByLabel('Notes', { exact: true })
-      .fill('Called on Monday; wants a quote for 12 months.');
-    await row.getByRole('button', { name: 'Save changes' }).click();
-    await row
-      .getByRole('status')
-      .filter({ hasText: `Saved the changes to ${lead.name}’s lead.` })
-      .waitFor();
-    expect(await row.locator('.admin-badge').textContent()).toBe('Contacted');
-    await page.getByRole('link', { name: `Leads (${before - 1} new)` }).waitFor();
+    await openInbox(page, { q: tag });
+    expect(await namesShown(page)).toEqual([cecilia, anna, bertil]);
 
+    // A column sorts A to Z on its first click, Z to A on the next.
+    expect(await sortBy('name')).toEqual([[anna, bertil, cecilia], `q=${tag}&sort=name&dir=asc`]);
+    expect(await sortState('name')).toBe('ascending');
+    expect(await sortState('received')).toBeNull();
+    await expectNoViolations(page);
+    expect(await sortBy('name')).toEqual([[cecilia, bertil, anna], `q=${tag}&sort=name`]);
+    expect(await sortState('name')).toBe('descending');
+    expect(await sortBy('company')).toEqual([
+      [cecilia, anna, bertil],
+      `q=${tag}&sort=company_name&dir=asc`,
+    ]);
+    // (direct), facebook, linkedin.
+    expect(await sortBy('source')).toEqual([
+      [cecilia, anna, bertil],
+      `q=${tag}&sort=source&dir=asc`,
+    ]);
+
+    // A reload keeps the order.
     await page.reload();
-    await card(page, lead.name).waitFor();
-    expect(await card(page, lead.name).getByLabel('Status', { exact: true }).inputValue()).toBe(
-      'contacted',
+    await listShown(page);
+    expect(await namesShown(page)).toEqual([cecilia, anna, bertil]);
+    expect(await sortState('source')).toBe('ascending');
+
+    // Received sorts newest first on its first click (the default order), oldest first on the next.
+    expect(await sortBy('received')).toEqual([[cecilia, anna, bertil], `q=${tag}`]);
+    expect(await sortBy('received')).toEqual([[bertil, anna, cecilia], `q=${tag}&dir=asc`]);
+    expect(await sortState('received')).toBe('ascending');
+  });
+
+  it('pages through more than 50 leads, keeping the page in the address', async () => {
+    const { page } = browsing;
+    const tag = unique();
+    // 52 leads at once, as SQL would store them, received a minute apart: Page 01 the newest.
+    await querySite(
+      site,
+      `insert into public.consultations
+         (name, email, phone_number, problems, company_name, how_found_us, language)
+       select format('Page %s %s', $1::text, lpad(i::text, 2, '0')),
+              format('page.%s.%s@example.com', $1::text, i),
+              '070-123 45 67',
+              format('We need more customers, lead number %s.', i),
+              format('Paging %s AB', $1::text),
+              'Google', 'english'
+         from generate_series(1, 52) as i`,
+      [tag],
     );
-    expect(await card(page, lead.name).getByLabel('Notes', { exact: true }).inputValue()).toBe(
-      'Called on Monday; wants a quote for 12 months.',
+    await querySite(
+      site,
+      `update public.consultations
+          set received_at = now() - make_interval(mins => substring(name from '\\d+$')::int)
+        where company_name = $1`,
+      [`Paging ${tag} AB`],
     );
-    expect(await newLeadsInTab(page)).toBe(before - 1);
-    const [row0] = await storedLead(lead.email);
-    expect(row0).toMatchObject({
-      status: 'contacted',
-      notes: 'Called on Monday; wants a quote for 12 months.',
-    });
+    const names = Array.from(
+      { length: 52 },
+      (_, i) => `Page ${tag} ${String(i + 1).padStart(2, '0')}`,
+    );
+    const pages = page.getByRole('navigation', { name: 'Pages of leads' });
+
+    await openInbox(page, { q: tag });
+    expect(await namesShown(page)).toEqual(names.slice(0, 50));
+    await page.getByText('Showing 1–50 of 52 leads', { exact: true }).waitFor();
+    await pages.getByText('Page 1 of 2', { exact: true }).waitFor();
+    expect(await pages.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    await expectNoViolations(page);
+
+    expect(
+      await listedAfter(page, () => pages.getByRole('button', { name: 'Next page' }).click()),
+    ).toEqual(names.slice(50));
+    expect(query(page)).toBe(`q=${tag}&page=2`);
+    await page.getByText('Showing 51–52 of 52 leads', { exact: true }).waitFor();
+    await pages.getByText('Page 2 of 2', { exact: true }).waitFor();
+    expect(await pages.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    // The list's heading takes the focus, so a keyboard or screen reader starts at the top again.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('leads-heading');
+    await expectNoViolations(page);
+
+    // A reload keeps the page; Back returns to the first.
+    await page.reload();
+    await listShown(page);
+    expect(await namesShown(page)).toEqual(names.slice(50));
+    expect(await listedAfter(page, () => page.goBack())).toEqual(names.slice(0, 50));
+    expect(query(page)).toBe(`q=${tag}`);
+
+    // A new order starts again at page 1.
+    await listedAfter(page, () => pages.getByRole('button', { name: 'Next page' }).click());
+    expect(
+      await listedAfter(page, () =>
+        table(page)
+          .getByRole('button', { name: /^Sort by received,/ })
+          .click(),
+      ),
+    ).toEqual(names.toReversed().slice(0, 50));
+    expect(query(page)).toBe(`q=${tag}&dir=asc`);
   });
 
   it('filters by status and searches by name, e-mail or company', async () => {
@@ -280,8 +545,9 @@ describe('the leads inbox', () => {
     expect(page.url()).toBe(`${site.url}/admin/leads?status=booked`);
     expect(booking).toContain(booked.name);
     expect(booking).not.toContain(open.name);
-    const badges = await page.getByRole('article').locator('.admin-badge').allTextContents();
+    const badges = await table(page).locator('td[data-label="Status"]').allTextContents();
     expect(new Set(badges)).toEqual(new Set(['Booked']));
+    await expectNoViolations(page);
 
     await listedAfter(page, () => filter.selectOption('All statuses'));
     const search = page.getByLabel('Search name, e-mail or company');
@@ -294,18 +560,287 @@ describe('the leads inbox', () => {
     expect(await searchFor(`fönster ${tag}`)).toEqual([open.name]);
     expect(await searchFor(tag)).toEqual([open.name, booked.name]);
     expect(new URL(page.url()).searchParams.get('q')).toBe(tag);
-    await page.getByText('Showing 2 of 2 leads').waitFor();
+    await page.getByText('Showing 1–2 of 2 leads', { exact: true }).waitFor();
 
     // Wildcards and the filter's own syntax are only text: they match nothing here.
     for (const text of ['%', `${tag}_`, `${tag}),id.not.is.null,name.eq.(`]) {
       expect(await searchFor(text)).toEqual([]);
       await page.getByText('No leads match.').waitFor();
     }
+    await expectNoViolations(page);
     await listedAfter(page, () => page.getByRole('button', { name: 'Clear' }).click());
     expect(page.url()).toBe(`${site.url}/admin/leads`);
-    await page.getByText(/^Showing \d+ of \d+ leads$/).waitFor();
+    await page.getByText(/^Showing 1–\d+ of \d+ leads$/).waitFor();
   });
 
+  it('filters by owner, mine or unassigned, and shows who owns each lead', async () => {
+    const { page } = browsing;
+    const tag = unique();
+    const mine = await submitLead({ name: `Mine ${tag}` });
+    const theirs = await submitLead({ name: `Theirs ${tag}` });
+    const nobodys = await submitLead({ name: `Nobody’s ${tag}` });
+    const admin = await adminClient();
+    for (const [lead, owner] of [
+      [mine, adminId],
+      [theirs, colleagueId],
+    ] as const) {
+      const { error } = await admin
+        .from('consultations')
+        .update({ owner_id: owner })
+        .eq('email', lead.email);
+      if (error) throw error;
+    }
+
+    await openInbox(page, { q: tag });
+    expect(await namesShown(page)).toEqual([nobodys.name, theirs.name, mine.name]);
+    expect(await cellOf(rowOf(page, mine.name), 'Owner').textContent()).toBe(SITE_ADMIN_EMAIL);
+    expect(await cellOf(rowOf(page, theirs.name), 'Owner').textContent()).toBe(COLLEAGUE_EMAIL);
+    expect(await cellOf(rowOf(page, nobodys.name), 'Owner').textContent()).toBe('Unassigned');
+
+    const owner = page.getByLabel('Owner', { exact: true });
+    expect(await listedAfter(page, () => owner.selectOption('Mine'))).toEqual([mine.name]);
+    expect(query(page)).toBe(`owner=mine&q=${tag}`);
+    await expectNoViolations(page);
+    expect(await listedAfter(page, () => owner.selectOption('Unassigned'))).toEqual([nobodys.name]);
+    expect(query(page)).toBe(`owner=unassigned&q=${tag}`);
+    // The filter holds after a reload.
+    await page.reload();
+    await listShown(page);
+    expect(await namesShown(page)).toEqual([nobodys.name]);
+    expect(await owner.inputValue()).toBe('unassigned');
+    expect(await listedAfter(page, () => owner.selectOption('Anyone'))).toEqual([
+      nobodys.name,
+      theirs.name,
+      mine.name,
+    ]);
+    expect(query(page)).toBe(`q=${tag}`);
+  });
+
+  it('marks a lead still new after 24 hours, filters by it, and drops the mark once it is contacted', async () => {
+    const { page } = browsing;
+    const tag = unique();
+    const late = await submitLead({ name: `Late ${tag}` });
+    const fresh = await submitLead({ name: `Fresh ${tag}` });
+    await receivedAt(late.email, new Date(Date.now() - 25 * 3_600_000).toISOString());
+
+    await openInbox(page, { q: tag });
+    expect(await namesShown(page)).toEqual([fresh.name, late.name]);
+    // In words and a sign, not colour alone.
+    const mark = cellOf(rowOf(page, late.name), 'Received').locator('.lead-overdue');
+    expect(await mark.textContent()).toBe('⚠ Over 24 h without contact');
+    expect(await cellOf(rowOf(page, fresh.name), 'Received').locator('.lead-overdue').count()).toBe(
+      0,
+    );
+    await expectNoViolations(page);
+
+    const overdue = page.getByLabel('Only leads waiting over 24 hours');
+    // Clicked, not check(): the box is ticked once the address has changed.
+    expect(await listedAfter(page, () => overdue.click())).toEqual([late.name]);
+    expect(await overdue.isChecked()).toBe(true);
+    expect(query(page)).toBe(`overdue=1&q=${tag}`);
+    await expectNoViolations(page);
+
+    // The lead's page says so too, until someone has been in touch.
+    await rowOf(page, late.name).getByRole('link', { name: late.name }).click();
+    await leadPageShown(page, late.name);
+    const lead = leadArticle(page);
+    await lead.getByText('Over 24 h without contact').waitFor();
+    await expectNoViolations(page);
+    await lead.getByLabel('Status', { exact: true }).selectOption('Contacted');
+    await lead.getByRole('button', { name: 'Save changes' }).click();
+    await lead
+      .getByRole('status')
+      .filter({ hasText: `Saved the changes to ${late.name}’s lead.` })
+      .waitFor();
+    await lead.getByText('Over 24 h without contact').waitFor({ state: 'detached' });
+
+    // Back (the browser's) returns to the filtered list, which no longer holds it.
+    await page.goBack();
+    await page.waitForURL(`${site.url}/admin/leads?overdue=1&q=${tag}`);
+    await listShown(page);
+    await page.getByText('No leads match.').waitFor();
+    expect(await overdue.isChecked()).toBe(true);
+  });
+});
+
+describe('a lead’s page', () => {
+  it('saves status, notes and owner together, keeps them after a reload, counts one new lead less, and shows each change with its author in the timeline', async () => {
+    const { page } = browsing;
+    const lead = await submitLead({ name: `Status ${unique()}` });
+    await openLead(page, lead);
+    const before = await newLeadsInTab(page);
+    expect(before).toBeGreaterThan(0);
+
+    const form = page.getByRole('form', { name: 'Pipeline' });
+    await form.getByLabel('Status', { exact: true }).selectOption('Contacted');
+    await form
+      .getByLabel('Notes', { exact: true })
+      .fill('Called on Monday; wants a quote for 12 months.');
+    await form.getByLabel('Owner', { exact: true }).selectOption(SITE_ADMIN_EMAIL);
+    await form.getByText('You have unsaved changes to the status or notes.').waitFor();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form
+      .getByRole('status')
+      .filter({ hasText: `Saved the changes to ${lead.name}’s lead.` })
+      .waitFor();
+    await form.getByText('You have unsaved changes to the status or notes.').waitFor({
+      state: 'detached',
+    });
+    const article = leadArticle(page);
+    expect(await article.locator('.admin-badge').textContent()).toBe('Contacted');
+    expect(await valueOf(article, 'Owner').textContent()).toBe(SITE_ADMIN_EMAIL);
+    await page.getByRole('link', { name: `Leads (${before - 1} new)` }).waitFor();
+
+    // The timeline: what changed, when, and by whom; the notes as saved.
+    const byAdmin = new RegExp(`^${ADMIN_TIME.source} by ${SITE_ADMIN_EMAIL}$`);
+    await entry(page, 'Status changed from New to Contacted').getByText(byAdmin).waitFor();
+    await entry(page, `Owner set to ${SITE_ADMIN_EMAIL}`).getByText(byAdmin).waitFor();
+    const notes = entry(page, 'Notes saved');
+    await notes.getByText(byAdmin).waitFor();
+    await notes.getByText('Called on Monday; wants a quote for 12 months.').waitFor();
+    await expectNoViolations(page);
+
+    await page.reload();
+    await leadPageShown(page, lead.name);
+    expect(await form.getByLabel('Status', { exact: true }).inputValue()).toBe('contacted');
+    expect(await form.getByLabel('Notes', { exact: true }).inputValue()).toBe(
+      'Called on Monday; wants a quote for 12 months.',
+    );
+    expect(await form.getByLabel('Owner', { exact: true }).inputValue()).toBe(adminId);
+    expect(await newLeadsInTab(page)).toBe(before - 1);
+    const [row] = await storedLead(lead.email);
+    expect(row).toMatchObject({
+      status: 'contacted',
+      notes: 'Called on Monday; wants a quote for 12 months.',
+      owner_id: adminId,
+    });
+
+    // Given to a colleague, and the notes emptied: both in the timeline, in order, after the rest.
+    await form.getByLabel('Owner', { exact: true }).selectOption(COLLEAGUE_EMAIL);
+    await form.getByLabel('Notes', { exact: true }).fill('   ');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await entry(page, `Owner changed from ${SITE_ADMIN_EMAIL} to ${COLLEAGUE_EMAIL}`)
+      .getByText(byAdmin)
+      .waitFor();
+    await entry(page, 'Notes cleared').getByText(byAdmin).waitFor();
+    // The mails' own entries (queued, sent) come in between as the outbox reaches them.
+    const changes = (
+      await timelineOf(page).locator('.lead-timeline__what').allTextContents()
+    ).filter((what) => !/^(Agency notification|Visitor confirmation) /.test(what));
+    expect(changes).toEqual([
+      'Received from the form (source: (direct))',
+      'Status changed from New to Contacted',
+      `Owner set to ${SITE_ADMIN_EMAIL}`,
+      'Notes saved',
+      `Owner changed from ${SITE_ADMIN_EMAIL} to ${COLLEAGUE_EMAIL}`,
+      'Notes cleared',
+    ]);
+    expect(await storedLead(lead.email)).toMatchObject([{ owner_id: colleagueId, notes: null }]);
+
+    // The list shows the new owner.
+    await page.getByRole('link', { name: 'Back to Leads' }).click();
+    await page.waitForURL(`${site.url}/admin/leads`);
+    await listShown(page);
+    await listedAfter(page, async () => {
+      await page.getByLabel('Search name, e-mail or company').fill(lead.name);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+    });
+    expect(await cellOf(rowOf(page, lead.name), 'Owner').textContent()).toBe(COLLEAGUE_EMAIL);
+    expect(await cellOf(rowOf(page, lead.name), 'Status').textContent()).toBe('Contacted');
+  });
+
+  it('asks before unsaved changes are left: dismissed it stays, accepted it leaves', async () => {
+    const { page } = browsing;
+    const lead = await submitLead({ name: `Unsaved ${unique()}` });
+    await openLead(page, lead);
+    const id = await leadId(lead.email);
+    // Each dialog's type and text; each is answered with the next of `answers`.
+    const dialogs: string[] = [];
+    const answers: boolean[] = [];
+    page.on('dialog', (dialog: Dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void (answers.shift() ? dialog.accept() : dialog.dismiss());
+    });
+    const nav = page.getByRole('navigation', { name: 'Admin sections' });
+    const notes = page.getByLabel('Notes', { exact: true });
+    const question = 'confirm: You have unsaved changes to this lead. Leave without saving?';
+
+    await notes.fill('Wants a call back on Thursday.');
+    await page.getByText('You have unsaved changes to the status or notes.').waitFor();
+    await expectNoViolations(page);
+
+    answers.push(false);
+    await nav.getByRole('link', { name: 'Blog posts' }).click();
+    await expect.poll(() => dialogs).toEqual([question]);
+    expect(page.url()).toBe(`${site.url}/admin/leads/${id}`);
+    expect(await notes.inputValue()).toBe('Wants a call back on Thursday.');
+    expect(
+      await nav.getByRole('link', { name: 'Blog posts' }).getAttribute('aria-current'),
+    ).toBeNull();
+
+    answers.push(true);
+    await nav.getByRole('link', { name: 'Blog posts' }).click();
+    await page.waitForURL(`${site.url}/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Blog Posts Management' }).waitFor();
+    expect(dialogs).toEqual([question, question]);
+    expect(await storedLead(lead.email)).toMatchObject([{ notes: null }]);
+
+    // Saved changes leave without a question.
+    await page.goto(`${site.url}/admin/leads/${id}`);
+    await leadPageShown(page, lead.name);
+    await notes.fill('Wants a call back on Thursday.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved the changes' }).waitFor();
+    await nav.getByRole('link', { name: /^Leads/ }).click();
+    await page.waitForURL(`${site.url}/admin/leads`);
+    await listShown(page);
+    expect(dialogs).toHaveLength(2);
+  });
+
+  it('deletes a lead after a confirm that names it, taking its mails along', async () => {
+    const { page } = browsing;
+    const lead = await submitLead({ name: `Delete ${unique()}` });
+    const [stored] = await storedLead(lead.email);
+    const admin = await adminClient();
+    const mailsOf = async () =>
+      (await admin.from('consultation_mails').select('id').eq('consultation_id', stored!.id)).data;
+    expect(await mailsOf()).toHaveLength(2);
+
+    await openLead(page, lead);
+    const remove = page.getByRole('button', { name: `Delete lead from ${lead.name}` });
+    const dismissed = page.waitForEvent('dialog');
+    const clicked = remove.click();
+    const dialog = await dismissed;
+    expect(dialog.type()).toBe('confirm');
+    expect(dialog.message()).toBe(
+      `Delete the lead from ${lead.name} (${lead.email})? Its mail delivery records are deleted with it. This cannot be undone.`,
+    );
+    await dialog.dismiss();
+    await clicked;
+    expect(await storedLead(lead.email)).toHaveLength(1);
+    expect(page.url()).toBe(`${site.url}/admin/leads/${stored!.id}`);
+
+    page.once('dialog', (next) => void next.accept());
+    await remove.click();
+    await page.waitForURL(`${site.url}/admin/leads`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Deleted the lead from ${lead.name}.` })
+      .waitFor();
+    await listShown(page);
+    expect(await rowOf(page, lead.name).count()).toBe(0);
+    await expectNoViolations(page);
+    expect(await storedLead(lead.email)).toEqual([]);
+    expect(await mailsOf()).toEqual([]);
+
+    // Its address names no lead any more.
+    await page.goto(`${site.url}/admin/leads/${stored!.id}`);
+    await page.getByRole('heading', { level: 1, name: 'No such lead' }).waitFor();
+    await expectNoViolations(page);
+  });
+});
+
+describe('the exports', () => {
   it('downloads the filtered list as a CSV that Excel opens with Swedish letters intact', async () => {
     const { page } = browsing;
     const tag = unique();
@@ -324,71 +859,93 @@ describe('the leads inbox', () => {
     });
     await submitLead({ name: `Someone Else ${unique()}` });
 
-    await openInbox(page, tag);
-    const [download, file] = await downloaded(page, () =>
-      page.getByRole('button', { name: 'Export CSV' }).click(),
-    );
-    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
-    await page
-      .getByRole('status')
-      .filter({ hasText: `Exported 2 leads to ${download.suggestedFilename()}.` })
-      .waitFor();
-
-    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = file.toString('utf8').slice(1);
-    // Every line ends CRLF; the only bare LF is the one inside the quoted problems.
-    expect(text.endsWith('\r\n')).toBe(true);
-    expect(text.replaceAll('\r\n', '').split('\n')).toHaveLength(2);
-    const lines = text.split('\r\n');
-    expect(lines[0]).toBe(
-      'received_at,status,name,email,phone_number,company_name,problems,additional_info,' +
-        'how_found_us,language,notes,utm_source,utm_medium,utm_campaign,utm_term,utm_content,' +
-        'referrer,landing_page,created_at,updated_at,id',
-    );
-    // Newest first, only the filtered two, then the final line break.
-    expect(lines).toHaveLength(4);
+    await openInbox(page, { q: tag });
+    // Newest first, only the filtered two.
+    const lines = await exportedCsv(page, 'Export CSV', {
+      fileName: /^leads-\d{4}-\d{2}-\d{2}\.csv$/,
+      separator: ',',
+      leads: 2,
+    });
+    // The only bare LF is the one inside the quoted problems.
+    expect(lines.join('').split('\n')).toHaveLength(2);
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|\+00:00),new,/);
     expect(lines[1]).toContain(`,new,${second.name},`);
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.example"") ${tag}",`);
     expect(lines[2]).toContain(
       `,new,${first.name},${first.email},070-123 45 67,"Åkessons Städ, Väst ${tag}",` +
         '"Vi vill ha fler ""riktiga"" kunder,\nhelst i Malmö.",,Google,swedish,,google,,vår,,,,/sv/book-call,',
     );
-    expect(lines[3]).toBe('');
   });
 
-  it('deletes a lead after a confirm that names it, taking its mails along', async () => {
+  it('downloads the filtered list for Swedish Excel: semicolons, a BOM and Stockholm time', async () => {
     const { page } = browsing;
-    const lead = await submitLead({ name: `Delete ${unique()}` });
-    const [stored] = await storedLead(lead.email);
-    const admin = await adminClient();
-    const mailsOf = async () =>
-      (await admin.from('consultation_mails').select('id').eq('consultation_id', stored!.id)).data;
-    expect(await mailsOf()).toHaveLength(2);
-
-    await openInbox(page, lead.name);
-    const remove = card(page, lead.name).getByRole('button', {
-      name: `Delete lead from ${lead.name}`,
+    const tag = unique();
+    // Received in winter (CET, UTC+1) and in summer (CEST, UTC+2).
+    const winter = await submitLead({
+      name: `Vinter ${tag}`,
+      company_name: `Snö; Is & Co, Kiruna ${tag}`,
+      created_at: '2026-01-15T09:59:30.000Z',
+      utm_source: 'google',
     });
-    const dismissed = page.waitForEvent('dialog');
-    const clicked = remove.click();
-    const dialog = await dismissed;
-    expect(dialog.type()).toBe('confirm');
-    expect(dialog.message()).toBe(
-      `Delete the lead from ${lead.name} (${lead.email})? Its mail delivery records are deleted with it. This cannot be undone.`,
-    );
-    await dialog.dismiss();
-    await clicked;
-    expect(await storedLead(lead.email)).toHaveLength(1);
+    const summer = await submitLead({
+      name: `Sommar ${tag}`,
+      company_name: `Sol ${tag}`,
+      created_at: '2026-07-01T09:59:30.000Z',
+      problems: 'Ett "citat"; ett semikolon, och ett komma.',
+    });
+    await receivedAt(winter.email, '2026-01-15T10:00:00Z');
+    await receivedAt(summer.email, '2026-07-01T10:00:00Z');
 
-    page.once('dialog', (next) => void next.accept());
-    await remove.click();
-    await card(page, lead.name).waitFor({ state: 'detached' });
-    await page
-      .getByRole('status')
-      .filter({ hasText: `Deleted the lead from ${lead.name}.` })
-      .waitFor();
-    expect(await storedLead(lead.email)).toEqual([]);
-    expect(await mailsOf()).toEqual([]);
+    await openInbox(page, { q: tag });
+    // Newest first (summer), each time as Stockholm's clock showed it, as Excel reads a time.
+    const lines = await exportedCsv(page, 'Export CSV for Swedish Excel', {
+      fileName: /^leads-\d{4}-\d{2}-\d{2}-excel-sv\.csv$/,
+      separator: ';',
+      leads: 2,
+    });
+    const [summerId, winterId] = [await leadId(summer.email), await leadId(winter.email)];
+    const stockholmTime = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
+    const summerCells = lines[1]!.split(';');
+    expect(summerCells.slice(0, 6)).toEqual([
+      '2026-07-01 12:00:00',
+      'new',
+      summer.name,
+      summer.email,
+      '070-123 45 67',
+      `Sol ${tag}`,
+    ]);
+    // A semicolon is quoted now; a comma alone is only text.
+    expect(lines[1]).toContain(';"Ett ""citat""; ett semikolon, och ett komma.";;Google;');
+    const [created, updated, id] = summerCells.slice(-3);
+    expect(created).toBe('2026-07-01 11:59:30');
+    expect(updated).toMatch(stockholmTime);
+    expect(id).toBe(summerId);
+    expect(lines[2]).toBe(
+      [
+        '2026-01-15 11:00:00',
+        'new',
+        winter.name,
+        winter.email,
+        '070-123 45 67',
+        `"Snö; Is & Co, Kiruna ${tag}"`,
+        winter.problems,
+        '',
+        'Google',
+        'english',
+        '',
+        'google',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '2026-01-15 10:59:30',
+        lines[2]!.split(';').at(-2),
+        winterId,
+      ].join(';'),
+    );
+    expect(lines[2]!.split(';').at(-2)).toMatch(stockholmTime);
   });
 
   it('exports every lead of one address, in any case, with its mails as JSON', async () => {
@@ -402,6 +959,7 @@ describe('the leads inbox', () => {
     await openInbox(page);
     await page.getByText('Data request (GDPR)').click();
     await page.getByLabel('E-mail address').fill(`Gdpr.${tag}@Example.SE`);
+    await expectNoViolations(page);
     const [download, file] = await downloaded(page, () =>
       page.getByRole('button', { name: 'Export data (JSON)' }).click(),
     );
@@ -430,10 +988,15 @@ describe('the leads inbox', () => {
 describe.each([
   ['a wide screen', { width: 1280, height: 900 }],
   ['a 320 px phone', { width: 320, height: 640 }],
-])('on %s the inbox', (_, viewport) => {
+])('on %s', (_, viewport) => {
   const phone = pagePerTest(() => browser, { viewport });
 
-  it('has no accessibility violations and nothing wider than the screen', async () => {
+  const overflow = (page: Page) =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+
+  it('the list and a lead’s page have no accessibility violations and nothing wider than the screen', async () => {
     const { page } = phone;
     const tag = unique();
     const lead = await submitLead({
@@ -443,15 +1006,21 @@ describe.each([
       utm_source: 'linkedin',
       landing_page: `/sv/book-call?utm_source=linkedin&utm_campaign=a-long-campaign-name-${tag}`,
     });
+    const late = await submitLead({ name: `Axe Late ${tag}` });
+    await receivedAt(late.email, new Date(Date.now() - 30 * 3_600_000).toISOString());
     await openInbox(page);
-    await card(page, lead.name).waitFor();
+    await rowOf(page, lead.name).waitFor();
     await page.getByText('Data request (GDPR)').click();
-    await card(page, lead.name).getByRole('button', { name: 'Save changes' }).click();
-    await card(page, lead.name).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    await expectNoViolations(page);
+    expect(await overflow(page)).toBe(0);
+
+    await rowOf(page, lead.name).getByRole('link', { name: lead.name }).click();
+    await leadPageShown(page, lead.name);
+    await page.getByLabel('Notes', { exact: true }).fill('Call back.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await entry(page, 'Notes saved').waitFor();
+    await expectNoViolations(page);
+    expect(await overflow(page)).toBe(0);
   });
 });
