@@ -1,8 +1,8 @@
 // npm run bench: requests per second and latency of the data API through /rest/v1, on PGlite and
 // on PostgreSQL, with the server in its own process and autocannon generating load from this one;
 // then the page weights (page-weight.ts), the server-rendered pages' throughput
-// (server-throughput.ts), the page cache's for ad clicks, cookies and floods (page-cache.ts) and
-// the Lighthouse speed budget (lighthouse.ts).
+// (server-throughput.ts), the page cache's for ad clicks, cookies and floods (page-cache.ts), the
+// booking's slots and contention (booking.ts) and the Lighthouse speed budget (lighthouse.ts).
 import autocannon from 'autocannon';
 import { createTestDatabase, startTestPostgres } from '../tests/support/databases.ts';
 import { startSite } from '../tests/support/site.ts';
@@ -10,6 +10,7 @@ import { printLighthouse } from './lighthouse.ts';
 import { measurePageWeights } from './page-weight.ts';
 import { printServerThroughput } from './server-throughput.ts';
 import { printPageCache } from './page-cache.ts';
+import { printBooking } from './booking.ts';
 import { residentMemory, samplePeakMemory } from './memory.ts';
 import { printUnderAttack } from './under-attack.ts';
 
@@ -159,6 +160,8 @@ console.table(await measurePageWeights());
 await printServerThroughput();
 
 await printPageCache();
+
+await printBooking();
 
 await printLighthouse();
 

@@ -2,7 +2,7 @@
 // already booked. Pure: the server computes them for the thank-you step, and the database's
 // exclusion constraint settles two visitors who choose the same one at the same moment.
 import { swedishHolidays } from '~/i18n/swedish-holidays';
-import { zonedDate, zonedInstant } from '~/i18n/zoned-time';
+import { offsetAt, zonedDate, zonedInstant } from '~/i18n/zoned-time';
 
 /** ISO weekday: 1 Monday … 7 Sunday. */
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -54,6 +54,19 @@ function nextDate(date: string): string {
   const next = new Date(`${date}T12:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   return next.toISOString().slice(0, 10);
+}
+
+/**
+ * Wall-clock minutes of one day to instants. Most days have one offset all day: read it twice,
+ * not per slot (Intl is the slow part); a day the clocks change goes slot by slot.
+ */
+function instantsOf(date: string, timeZone: string): (minutes: number) => number | undefined {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const midnight = Date.UTC(year, month - 1, day);
+  const morning = offsetAt(midnight - 14 * 3_600_000, timeZone);
+  const night = offsetAt(midnight + 38 * 3_600_000, timeZone);
+  if (morning === night) return (minutes) => midnight + minutes * MINUTE - morning;
+  return (minutes) => zonedInstant(date, minutes, timeZone);
 }
 
 /** Holidays closed in the years a horizon spans. */
