@@ -21,7 +21,8 @@ import {
 import { listLeadEvents, type LeadEvent } from '~/data/lead-events';
 import type { AppSupabaseClient } from '~/data/supabase';
 import type { TeamRole } from '~/data/team';
-import { formatAdminDateTime } from '~/i18n/format';
+import { listLeadMeetings, type LeadMeeting } from '~/data/meetings';
+import { formatAdminDateTime, formatAgencyDateTime } from '~/i18n/format';
 import { LoadingStatus } from '~/ui/loading-status';
 import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
 import { AdminShell } from './admin-shell';
@@ -124,6 +125,7 @@ export function LeadDetail({
   const [page, setPage] = useState<PageState>({ kind: 'loading' });
   const [mails, setMails] = useState<Loaded<LeadMail[]>>('loading');
   const [events, setEvents] = useState<Loaded<LeadEvent[]>>('loading');
+  const [meetings, setMeetings] = useState<Loaded<LeadMeeting[]>>('loading');
   const [owners, setOwners] = useState<Loaded<LeadOwnerChoice[]>>('loading');
   const [status, setStatus] = useState<LeadStatus>('new');
   const [notes, setNotes] = useState('');
@@ -139,6 +141,10 @@ export function LeadDetail({
       listLeadMails(client, [id]).then(setMails, (error: unknown) => {
         console.error('Could not load the lead’s mails:', error);
         setMails('failed');
+      });
+      listLeadMeetings(client, id).then(setMeetings, (error: unknown) => {
+        console.error('Could not load the lead’s meetings:', error);
+        setMeetings('failed');
       });
       listLeadEvents(client, id).then(setEvents, (error: unknown) => {
         console.error('Could not load the lead’s history:', error);
@@ -265,6 +271,12 @@ export function LeadDetail({
     const lead = page.lead;
     const shownStatus = isLeadStatus(lead.status) ? lead.status : 'new';
     const late = isLeadOverdue(lead, new Date());
+    // The active meeting that has not ended (issue 15's booking): the one the lead has coming.
+    const nextMeeting = Array.isArray(meetings)
+      ? meetings.find(
+          (meeting) => meeting.status === 'active' && Date.parse(meeting.endsAt) >= Date.now(),
+        )
+      : undefined;
     body = (
       <article className="lead-card lead-detail" aria-labelledby="lead-heading">
         <header className="lead-card__header">
@@ -330,11 +342,16 @@ export function LeadDetail({
                 <dt>{detail.owner}</dt>
                 <dd>{ownerEmail(lead.owner_id)}</dd>
               </div>
-              {/* The booking shows the lead's next meeting here. */}
               <div>
                 <dt>{detail.nextMeeting}</dt>
                 <dd>
-                  <None label={pipelineCopy.list.noMeeting} />
+                  {nextMeeting ? (
+                    <time dateTime={nextMeeting.startsAt}>
+                      {formatAgencyDateTime(nextMeeting.startsAt)}
+                    </time>
+                  ) : (
+                    <None label={pipelineCopy.list.noMeeting} />
+                  )}
                 </dd>
               </div>
             </dl>

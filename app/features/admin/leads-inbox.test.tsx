@@ -121,6 +121,7 @@ function fakeClient(answer: (request: Request) => Result | Promise<Result>) {
       or: record('or'),
       ilike: record('ilike'),
       is: record('is'),
+      gte: record('gte'),
       lte: record('lte'),
       maybeSingle: record('maybeSingle'),
       order: record('order'),
@@ -150,12 +151,15 @@ function inbox(
     mails?: LeadMail[] | Result;
     total?: number;
     override?: (r: Request) => Result | undefined;
+    /** Rows of public.meetings (issue 15's booking). */
+    meetings?: unknown[];
   } = {},
 ) {
   return fakeClient((request) => {
     const overridden = options.override?.(request);
     if (overridden) return overridden;
     if (request.table === 'blog_posts' || request.table === 'lead_events') return ok([]);
+    if (request.table === 'meetings') return ok(options.meetings ?? []);
     if (request.table === 'consultation_mails')
       return Array.isArray(options.mails) || !options.mails
         ? ok(options.mails ?? [])
@@ -349,6 +353,35 @@ describe('the inbox', () => {
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await row('Anna Svensson');
+  });
+
+  it('shows each lead’s next meeting from the booking, and none for a lead without one', async () => {
+    const { client, requests } = inbox(
+      [lead(), lead({ id: '00000000-0000-4000-8000-000000000002', name: 'Bo Ek' })],
+      {
+        meetings: [
+          {
+            id: 'meeting-1',
+            consultation_id: lead().id,
+            starts_at: '2026-12-01T09:00:00Z',
+            ends_at: '2026-12-01T09:30:00Z',
+            status: 'active',
+          },
+        ],
+      },
+    );
+    renderInbox(client);
+    await row('Anna Svensson');
+    const anna = screen.getByRole('row', { name: /Anna Svensson/ });
+    await within(anna).findByText('Dec 1, 2026, 10:00 AM CET');
+    const bo = screen.getByRole('row', { name: /Bo Ek/ });
+    within(bo).getByText('No meeting');
+    const asked = requests.find((r) => r.table === 'meetings')!;
+    expect(asked.call('in')).toEqual([
+      'consultation_id',
+      [lead().id, '00000000-0000-4000-8000-000000000002'],
+    ]);
+    expect(asked.call('eq')).toEqual(['status', 'active']);
   });
 
   it('lists one compact row per lead, newest first, linking to its page, 50 to a page', async () => {

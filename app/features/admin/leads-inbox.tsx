@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { adminPaths } from '~/config/paths';
 import { listLeadMails } from '~/data/consultation-mails';
+import { listNextMeetings, type LeadMeeting } from '~/data/meetings';
 import {
   isLeadOverdue,
   isLeadSortKey,
@@ -24,7 +25,7 @@ import {
 } from '~/data/consultations';
 import type { AppSupabaseClient } from '~/data/supabase';
 import type { TeamRole } from '~/data/team';
-import { formatAdminDateTime } from '~/i18n/format';
+import { formatAdminDateTime, formatAgencyDateTime } from '~/i18n/format';
 import { LoadingStatus } from '~/ui/loading-status';
 import { AdminShell } from './admin-shell';
 import { adminCopy } from './copy';
@@ -48,7 +49,14 @@ const EXPORT_PAGE_SIZE = 1000;
 type ListState =
   | { kind: 'loading' }
   | { kind: 'failed' }
-  | { kind: 'ready'; leads: Lead[]; total: number; now: Date };
+  | {
+      kind: 'ready';
+      leads: Lead[];
+      total: number;
+      now: Date;
+      /** Each listed lead's next meeting, by lead id. */
+      meetings: Map<string, LeadMeeting>;
+    };
 
 type Announcement = { tone: 'success' | 'error'; text: string } | null;
 
@@ -163,8 +171,18 @@ export function LeadsInbox({
       offset: (page - 1) * pageSize,
       limit: pageSize,
     }).then(
-      (result) => {
-        if (current) setList({ kind: 'ready', leads: result.leads, total: result.total, now });
+      async (result) => {
+        // The next meeting of each lead shown (issue 15's booking); the list stands without it.
+        const meetings = await listNextMeetings(
+          client,
+          result.leads.map((lead) => lead.id),
+          now,
+        ).catch((error: unknown) => {
+          console.error('Could not load the leads’ meetings:', error);
+          return new Map<string, LeadMeeting>();
+        });
+        if (current)
+          setList({ kind: 'ready', leads: result.leads, total: result.total, now, meetings });
       },
       (error: unknown) => {
         if (!current) return;
@@ -365,6 +383,7 @@ export function LeadsInbox({
               {list.leads.map((lead) => {
                 const shownStatus = isLeadStatus(lead.status) ? lead.status : 'new';
                 const late = isLeadOverdue(lead, list.now);
+                const meeting = list.meetings.get(lead.id);
                 return (
                   <tr key={lead.id} className={late ? 'leads-table__row--overdue' : undefined}>
                     <th scope="row" data-label={pipeline.columns.name}>
@@ -397,9 +416,14 @@ export function LeadsInbox({
                         </span>
                       )}
                     </td>
-                    {/* The booking puts the lead's next meeting here. */}
                     <td data-label={pipeline.columns.nextMeeting}>
-                      <None label={pipeline.noMeeting} />
+                      {meeting ? (
+                        <time dateTime={meeting.startsAt}>
+                          {formatAgencyDateTime(meeting.startsAt)}
+                        </time>
+                      ) : (
+                        <None label={pipeline.noMeeting} />
+                      )}
                     </td>
                   </tr>
                 );
