@@ -436,7 +436,10 @@ describe('the inbox', () => {
     const { client, requests } = inbox([lead()]);
     renderInbox(client);
     await row('Anna Svensson');
-    await user.click(screen.getByRole('button', { name: /^Sort by source/ }));
+    const sourceButton = screen.getByRole('button', { name: 'Source' });
+    const hint = document.getElementById(sourceButton.getAttribute('aria-describedby')!);
+    expect(hint?.textContent).toBe('Sort by source, A to Z / oldest first');
+    await user.click(sourceButton);
     await waitFor(() => expect(where()).toBe('/admin/leads?sort=source&dir=asc'));
     await waitFor(() =>
       expect(

@@ -314,10 +314,12 @@ export function LeadsInbox({
         aria-sort={active ? (ascending ? 'ascending' : 'descending') : undefined}
         className="leads-table__sortable"
       >
+        {/* The button is named by its column, as the header is; aria-sort says the order, and
+            the description what a press does. */}
         <button
           type="button"
           className="leads-table__sort"
-          aria-label={pipeline.sortBy(label, nextAscending)}
+          aria-describedby={`sort-hint-${column}`}
           onClick={() => applyFilter({ sort: column, ascending: nextAscending })}
         >
           {label}
@@ -325,6 +327,9 @@ export function LeadsInbox({
             {active ? (ascending ? ' ▲' : ' ▼') : ' ↕'}
           </span>
         </button>
+        <span id={`sort-hint-${column}`} hidden>
+          {pipeline.sortBy(label, nextAscending)}
+        </span>
       </th>
     );
   }

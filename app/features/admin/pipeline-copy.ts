@@ -16,7 +16,7 @@ export const pipelineCopy = {
       status: 'Status',
       owner: 'Owner',
       received_at: 'Received',
-      // The booking fills this column; until then it stays empty.
+      // The lead's active meeting that has not ended (issue 15's booking).
       nextMeeting: 'Next meeting',
     } satisfies Record<LeadSortKey | 'name' | 'owner' | 'nextMeeting', string>,
     sortBy: (column: string, ascending: boolean) =>
