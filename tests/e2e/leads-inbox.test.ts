@@ -679,13 +679,13 @@ describe('a lead’s page', () => {
       .getByLabel('Notes', { exact: true })
       .fill('Called on Monday; wants a quote for 12 months.');
     await form.getByLabel('Owner', { exact: true }).selectOption(SITE_ADMIN_EMAIL);
-    await form.getByText('You have unsaved changes to the status or notes.').waitFor();
+    await form.getByText('You have unsaved changes to the status, notes or owner.').waitFor();
     await form.getByRole('button', { name: 'Save changes' }).click();
     await form
       .getByRole('status')
       .filter({ hasText: `Saved the changes to ${lead.name}’s lead.` })
       .waitFor();
-    await form.getByText('You have unsaved changes to the status or notes.').waitFor({
+    await form.getByText('You have unsaved changes to the status, notes or owner.').waitFor({
       state: 'detached',
     });
     const article = leadArticle(page);
@@ -768,7 +768,7 @@ describe('a lead’s page', () => {
     const question = 'confirm: You have unsaved changes to this lead. Leave without saving?';
 
     await notes.fill('Wants a call back on Thursday.');
-    await page.getByText('You have unsaved changes to the status or notes.').waitFor();
+    await page.getByText('You have unsaved changes to the status, notes or owner.').waitFor();
     await expectNoViolations(page);
 
     answers.push(false);

@@ -568,7 +568,7 @@ describe('unsaved changes', () => {
     renderInbox(client, annaPage);
     const anna = within(await card('Anna Svensson'));
     await user.type(anna.getByLabelText('Notes'), 'Half a thought');
-    anna.getByText('You have unsaved changes to the status or notes.');
+    anna.getByText('You have unsaved changes to the status, notes or owner.');
     await user.click(screen.getByRole('link', { name: 'Back to Leads' }));
     expect(confirm).toHaveBeenCalledWith(
       'You have unsaved changes to this lead. Leave without saving?',

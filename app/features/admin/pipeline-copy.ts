@@ -63,7 +63,7 @@ export const pipelineCopy = {
     timeline: 'Timeline',
     timelineFailed: 'Could not load the history of this lead.',
     timelineEmpty: 'Nothing has happened to this lead yet.',
-    unsaved: 'You have unsaved changes to the status or notes.',
+    unsaved: 'You have unsaved changes to the status, notes or owner.',
     confirmLeave: 'You have unsaved changes to this lead. Leave without saving?',
   },
   timeline: {
