@@ -1,5 +1,6 @@
 // The lead_events table (issue 15): a lead's history, written by the database's triggers in the
-// same transaction as each change (receipt, status, owner, notes, its mails' delivery). Read by
+// same transaction as each change (receipt, status, owner, notes, its mails' delivery, its
+// meetings booked, moved or cancelled). Read by
 // administrators only; nobody writes it through the API.
 import type { Database } from './database.types';
 import { dataError } from './errors';
@@ -7,7 +8,7 @@ import type { AppSupabaseClient } from './supabase';
 
 export type LeadEventRow = Database['public']['Tables']['lead_events']['Row'];
 
-/** lead_events_kind_check. Meeting events (booked, moved, cancelled) come with the booking. */
+/** lead_events_kind_check, meetings included (20261125171000_record_meetings_in_lead_history). */
 export const leadEventKinds = [
   'received',
   'status_changed',
@@ -16,6 +17,9 @@ export const leadEventKinds = [
   'mail_queued',
   'mail_sent',
   'mail_failed',
+  'meeting_booked',
+  'meeting_moved',
+  'meeting_cancelled',
 ] as const;
 export type LeadEventKind = (typeof leadEventKinds)[number];
 
@@ -32,6 +36,11 @@ export type LeadEvent = {
   | { kind: 'notes_changed'; notes: string | null }
   | { kind: 'mail_queued' | 'mail_sent'; mailKind: string | null; attempts: number | null }
   | { kind: 'mail_failed'; mailKind: string | null; error: string | null }
+  | {
+      kind: 'meeting_booked' | 'meeting_cancelled';
+      startsAt: string | null;
+    }
+  | { kind: 'meeting_moved'; startsAt: string | null; previousStartsAt: string | null }
   /** A kind this page does not know yet (a newer migration's): shown by its name. */
   | { kind: 'other'; name: string }
 );
@@ -72,6 +81,16 @@ export function toLeadEvent(row: LeadEventRow): LeadEvent {
         kind: 'mail_failed',
         mailKind: text(data.mail_kind),
         error: text(data.error),
+      };
+    case 'meeting_booked':
+    case 'meeting_cancelled':
+      return { ...base, kind: row.kind, startsAt: text(data.starts_at) };
+    case 'meeting_moved':
+      return {
+        ...base,
+        kind: 'meeting_moved',
+        startsAt: text(data.starts_at),
+        previousStartsAt: text(data.previous_starts_at),
       };
     default:
       return { ...base, kind: 'other', name: row.kind };

@@ -59,6 +59,7 @@ export function describeLeadEvent(event: LeadEvent): string {
     kind && kind in copy.mails.kinds
       ? copy.mails.kinds[kind as LeadMailKind]
       : (kind ?? copy.mails.heading);
+  const when = (iso: string | null) => (iso ? formatAgencyDateTime(iso) : copy.none);
   switch (event.kind) {
     case 'received':
       return timeline.received(event.source);
@@ -74,7 +75,12 @@ export function describeLeadEvent(event: LeadEvent): string {
       return timeline.mailSent(mail(event.mailKind), event.attempts);
     case 'mail_failed':
       return timeline.mailFailed(mail(event.mailKind), event.error);
-    // Meeting events (booked, moved, cancelled) get their words here with the booking.
+    case 'meeting_booked':
+      return timeline.meetingBooked(when(event.startsAt));
+    case 'meeting_moved':
+      return timeline.meetingMoved(when(event.startsAt), when(event.previousStartsAt));
+    case 'meeting_cancelled':
+      return timeline.meetingCancelled(when(event.startsAt));
     case 'other':
       return timeline.other(event.name);
   }

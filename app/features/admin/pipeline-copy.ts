@@ -83,6 +83,9 @@ export const pipelineCopy = {
       attempts && attempts > 1 ? `${kind} sent (after ${attempts} attempts)` : `${kind} sent`,
     mailFailed: (kind: string, error: string | null) =>
       error ? `${kind} failed: ${error}` : `${kind} failed`,
+    meetingBooked: (when: string) => `Call booked by the visitor for ${when}`,
+    meetingMoved: (when: string, before: string) => `Call moved from ${before} to ${when}`,
+    meetingCancelled: (when: string) => `Call for ${when} cancelled`,
     other: (name: string) => `Event: ${name}`,
     by: (email: string) => `by ${email}`,
     system: 'by the site',

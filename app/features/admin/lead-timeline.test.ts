@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { toLeadEvent, type LeadEventRow } from '~/data/lead-events';
+import { describeLeadEvent } from './lead-detail';
+
+const row = (kind: string, data: Record<string, unknown>): LeadEventRow =>
+  ({
+    id: 1,
+    consultation_id: '00000000-0000-4000-8000-000000000001',
+    kind,
+    data,
+    author_id: null,
+    author_email: null,
+    created_at: '2026-11-25T10:00:00Z',
+  }) as LeadEventRow;
+
+describe('the timeline’s meeting entries', () => {
+  it('say when the call was booked, moved and cancelled, in the agency’s time', () => {
+    expect(
+      describeLeadEvent(toLeadEvent(row('meeting_booked', { starts_at: '2026-12-01T09:00:00Z' }))),
+    ).toBe('Call booked by the visitor for Dec 1, 2026, 10:00 AM CET');
+    expect(
+      describeLeadEvent(
+        toLeadEvent(
+          row('meeting_moved', {
+            starts_at: '2026-12-02T13:30:00Z',
+            previous_starts_at: '2026-12-01T09:00:00Z',
+          }),
+        ),
+      ),
+    ).toBe('Call moved from Dec 1, 2026, 10:00 AM CET to Dec 2, 2026, 02:30 PM CET');
+    expect(
+      describeLeadEvent(
+        toLeadEvent(row('meeting_cancelled', { starts_at: '2026-12-02T13:30:00Z' })),
+      ),
+    ).toBe('Call for Dec 2, 2026, 02:30 PM CET cancelled');
+  });
+});
