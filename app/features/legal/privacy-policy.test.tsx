@@ -266,6 +266,17 @@ describe('the policy per configuration', () => {
     visitStatistics?: boolean;
   }) => policyFactsFor({ company, mailerLite: false, mailDelivery: false, ...tools });
 
+  it('always describes booking the call and its cookie, in both languages', () => {
+    const english = text('en', only({}));
+    expect(english['data-we-collect']).toContain('Your booked call: when you choose a time');
+    expect(english.cookies).toContain('Booking (booking_lead, necessary)');
+    expect(english.retention).toContain('Booked calls: as long as the request they belong to');
+    const swedish = text('sv', only({}));
+    expect(swedish['data-we-collect']).toContain('Ditt bokade samtal: när du väljer en tid');
+    expect(swedish.cookies).toContain('Bokning (booking_lead, nödvändig)');
+    expect(swedish.retention).toContain('Bokade samtal: lika länge som förfrågan');
+  });
+
   it('describes the cookieless visit statistics only while the server counts visits', () => {
     const english = text('en', only({ visitStatistics: true }));
     expect(english['data-we-collect']).toContain('Visit statistics: when you view a page');

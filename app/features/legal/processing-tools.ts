@@ -107,6 +107,43 @@ export const processingTools = {
       },
     },
   },
+  /** Booking the strategy call after the form (issue 15): always in use. */
+  callBooking: {
+    text: {
+      en: {
+        collected: {
+          term: 'Your booked call',
+          text: 'when you choose a time after sending the form: the time, any change or cancellation, and when you made it, kept with your request.',
+        },
+        purpose:
+          'book, move and cancel your free strategy call, send you the calendar invitation and reminders before it;',
+        cookies: {
+          term: 'Booking (booking_lead, necessary)',
+          text: 'set when you send the form: it lets you, and only you, choose a time for the call you asked for, for 24 hours. It holds a signed reference to your request, nothing else.',
+        },
+        retention: {
+          term: 'Booked calls',
+          text: 'as long as the request they belong to (see above); the booking cookie 24 hours in your browser.',
+        },
+      },
+      sv: {
+        collected: {
+          term: 'Ditt bokade samtal',
+          text: 'när du väljer en tid efter att ha skickat formuläret: tiden, eventuella ändringar eller avbokningar och när du gjorde dem, sparade med din förfrågan.',
+        },
+        purpose:
+          'boka, flytta och avboka ditt kostnadsfria strategisamtal och skicka kalenderinbjudan och påminnelser före samtalet;',
+        cookies: {
+          term: 'Bokning (booking_lead, nödvändig)',
+          text: 'sätts när du skickar formuläret: den låter dig, och bara dig, välja en tid för samtalet du bad om, i 24 timmar. Den innehåller en signerad hänvisning till din förfrågan, inget annat.',
+        },
+        retention: {
+          term: 'Bokade samtal',
+          text: 'lika länge som förfrågan de hör till (se ovan); bokningscookien 24 timmar i din webbläsare.',
+        },
+      },
+    },
+  },
   /** The newsletter and guide pages' MailerLite sign-up frames, when the MailerLite ids are set. */
   mailerLite: {
     text: {
@@ -354,7 +391,7 @@ export function policyFactsFor(configured: {
   /** The server counts visits (server/visits): it has the database to write them to. */
   visitStatistics?: boolean;
 }): PolicyFacts {
-  const tools: ProcessingToolId[] = ['cookieConsent', 'campaignCookie'];
+  const tools: ProcessingToolId[] = ['cookieConsent', 'campaignCookie', 'callBooking'];
   if (configured.visitStatistics) tools.push('visitStatistics');
   if (configured.mailerLite) tools.push('mailerLite');
   if (configured.mailDelivery) tools.push('mailDelivery');
