@@ -223,11 +223,12 @@ export async function startServer(
 
   // The consultation form signs the moment it was rendered (its minimum fill time) with this; the
   // embedded backend derives it from the JWT secret so every copy of a stateless server agrees.
-  process.env.FORM_SECRET =
+  const formSecret =
     config.FORM_SECRET ??
     (backend
       ? createHmac('sha256', backend.jwtSecret).update('consultation-form').digest('base64url')
       : persistentSecret(config.dataDir, 'form-secret'));
+  process.env.FORM_SECRET = formSecret;
 
   // Started once the server listens (below); a view cannot arrive before.
   let visits: VisitRecorder | undefined;
@@ -357,6 +358,8 @@ export async function startServer(
       db: leadJobsDb,
       mailer,
       settings: config,
+      publicUrl: config.SITE_URL ?? url,
+      formSecret,
       outboxDir,
       // The embedded database is locked to this process: no other server holds its leases.
       exclusiveDatabase: embedded && !config.DATABASE_URL,

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMailer, messageIdFor } from './mail.ts';
+import nodemailer from 'nodemailer';
+import { createMailer, messageIdFor, toNodemailerMessage } from './mail.ts';
 
 describe('the local outbox (no SMTP_URL)', () => {
   let dir: string;
@@ -87,5 +88,31 @@ describe('messageIdFor', () => {
       '<abc@www.agency.example>',
     );
     expect(messageIdFor('abc', undefined)).toBe('<abc@localhost>');
+  });
+});
+
+describe('a mail with a calendar invitation', () => {
+  it('carries it as text/calendar with its method, which mail clients show as an invitation', async () => {
+    const content =
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:m@agency.example\r\n' +
+      'END:VEVENT\r\nEND:VCALENDAR\r\n';
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const info = await transport.sendMail(
+      toNodemailerMessage(
+        {
+          to: 'erik@lundbygg.se',
+          subject: 'Your call',
+          text: 'See you then.',
+          html: '<p>See you then.</p>',
+          calendar: { method: 'REQUEST', content },
+        },
+        { from: 'Nordic Lead Agency <no-reply@agency.example>' },
+      ),
+    );
+    const raw = (info.message as Buffer).toString('utf8');
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST$/m);
+    expect(raw).toMatch(/^Content-Type: application\/ics; name=invite\.ics$/m);
+    expect(raw).toContain('UID:m@agency.example');
   });
 });

@@ -17,6 +17,11 @@ export interface Mail {
   html?: string;
   replyTo?: string | MailAddress;
   /**
+   * An iCalendar invitation (issue 15), sent as the text/calendar alternative with its method, so
+   * mail clients offer to accept or decline it, and as an invite.ics attachment for the others.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+  /**
    * Set for a mail that may be sent more than once (an outbox row retried after a crash): the
    * SMTP Message-ID is built from `id`, and the local outbox file is named after `id` and
    * `queuedAt`, so a resend replaces the file instead of adding a second one.
@@ -62,6 +67,15 @@ export function toNodemailerMessage(
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    ...(mail.calendar
+      ? {
+          icalEvent: {
+            method: mail.calendar.method,
+            content: mail.calendar.content,
+            filename: 'invite.ics',
+          },
+        }
+      : {}),
     ...(mail.identity ? { messageId: messageIdFor(mail.identity.id, options.siteUrl) } : {}),
   };
 }

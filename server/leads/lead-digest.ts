@@ -2,7 +2,8 @@
 // recipients with the leads received since the previous digest and those still new 24 hours after
 // they came. Every server checks each minute whether today's is due; the database's unique day
 // (public.lead_digests, private.queue_lead_digest) lets exactly one of them queue it, and the
-// shared outbox loop sends it with retries, as the lead mails go.
+// shared outbox loop sends it with retries, as the lead mails go. It also lists the day's strategy
+// calls in the agency's time zone.
 import type { Database, Queryable } from '../db/types.ts';
 import type { Mail, Mailer } from '../mail.ts';
 import { escapeHtml, oneLine } from './lead-mails.ts';
@@ -25,6 +26,15 @@ export interface DigestLead {
   owner_email: string | null;
 }
 
+export interface DigestMeeting {
+  lead_id: string;
+  name: string;
+  company_name: string;
+  phone_number: string;
+  starts_at: string;
+  ends_at: string;
+}
+
 export interface LeadDigest {
   /** The agency's calendar day, YYYY-MM-DD. */
   day: string;
@@ -33,14 +43,15 @@ export interface LeadDigest {
   periodEnd: string;
   newLeads: DigestLead[];
   overdueLeads: DigestLead[];
-  // Today's meetings come with the booking (issue 15) as a third section.
+  /** The active meetings of the digest's day in its time zone, earliest first. */
+  meetings: DigestMeeting[];
 }
 
 interface ClaimedDigest {
   id: string;
   attempts: number;
   queuedAt: Date;
-  digest: Omit<LeadDigest, 'newLeads' | 'overdueLeads'>;
+  digest: Omit<LeadDigest, 'newLeads' | 'overdueLeads' | 'meetings'>;
 }
 
 /**
@@ -92,6 +103,25 @@ export async function readDigestLeads(
     [period.periodEnd],
   );
   return { newLeads: fresh.rows, overdueLeads: overdue.rows };
+}
+
+/** The strategy calls of the digest's day (in its zone) that still stand. */
+export async function readDigestMeetings(
+  db: Queryable,
+  digest: { day: string; timeZone: string },
+): Promise<DigestMeeting[]> {
+  const { rows } = await db.query<DigestMeeting>(
+    `select c.id as lead_id, c.name, c.company_name, c.phone_number,
+            to_json(m.starts_at) #>> '{}' as starts_at, to_json(m.ends_at) #>> '{}' as ends_at
+       from public.meetings m
+       join public.consultations c on c.id = m.consultation_id
+      where m.status = 'active'
+        and m.starts_at >= ($1::date)::timestamp at time zone $2
+        and m.starts_at < ($1::date + 1)::timestamp at time zone $2
+      order by m.starts_at, m.id`,
+    [digest.day, digest.timeZone],
+  );
+  return rows;
 }
 
 async function claimDueDigests(
@@ -153,8 +183,8 @@ export function composeLeadDigest(
   digest: LeadDigest,
   options: { to: string[]; siteUrl?: string },
 ): Omit<Mail, 'identity'> {
-  const { newLeads, overdueLeads, timeZone } = digest;
-  const subject = `Leads on ${digest.day}: ${plural(newLeads.length, 'new lead', 'new leads')}, ${overdueLeads.length} waiting over 24 hours`;
+  const { newLeads, overdueLeads, meetings, timeZone } = digest;
+  const subject = `Leads on ${digest.day}: ${plural(newLeads.length, 'new lead', 'new leads')}, ${overdueLeads.length} waiting over 24 hours${meetings.length ? `, ${plural(meetings.length, 'call', 'calls')} today` : ''}`;
   const line = (lead: DigestLead) =>
     `${oneLine(lead.name, 100)} (${oneLine(lead.company_name, 100)}), ${lead.source}, received ${localTime(lead.received_at, timeZone)}, ${lead.owner_email ? `owner ${lead.owner_email}` : 'no owner'}`;
   const sections: Array<{ heading: string; empty: string; leads: DigestLead[] }> = [
@@ -169,9 +199,31 @@ export function composeLeadDigest(
       leads: overdueLeads,
     },
   ];
+  const clock = (iso: string) =>
+    new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    }).format(new Date(iso));
+  const meetingLine = (meeting: DigestMeeting) =>
+    `${clock(meeting.starts_at)}–${clock(meeting.ends_at)} ${oneLine(meeting.name, 100)} (${oneLine(meeting.company_name, 100)}), ${oneLine(meeting.phone_number, 50)}`;
+  const meetingSection = {
+    heading: "Today's strategy calls",
+    empty: 'No calls today.',
+    lines: meetings.map((meeting) => ({
+      text: meetingLine(meeting),
+      url: leadUrl(options.siteUrl, meeting.lead_id),
+    })),
+  };
   const inbox = options.siteUrl ? new URL('/admin/leads', options.siteUrl).toString() : null;
   const text = [
     `The agency's leads on ${digest.day} (times in ${timeZone}).`,
+    '',
+    `${meetingSection.heading}:`,
+    ...(meetingSection.lines.length
+      ? meetingSection.lines.map(({ text, url }) => `- ${text}${url ? `\n  ${url}` : ''}`)
+      : [meetingSection.empty]),
     '',
     ...sections.flatMap((section) => [
       `${section.heading}:`,
@@ -188,6 +240,16 @@ export function composeLeadDigest(
   ].join('\n');
   const html = [
     `<p>The agency's leads on ${escapeHtml(digest.day)} (times in ${escapeHtml(timeZone)}).</p>`,
+    `<h2>${escapeHtml(meetingSection.heading)}</h2>${
+      meetingSection.lines.length
+        ? `<ul>${meetingSection.lines
+            .map(
+              ({ text, url }) =>
+                `<li>${url ? `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>` : escapeHtml(text)}</li>`,
+            )
+            .join('')}</ul>`
+        : `<p>${escapeHtml(meetingSection.empty)}</p>`
+    }`,
     ...sections.map((section) => {
       const items = section.leads.map((lead) => {
         const url = leadUrl(options.siteUrl, lead.id);
@@ -227,9 +289,10 @@ export function startLeadDigest(options: {
     claim: (limit, leaseMs) => claimDueDigests(db, limit, leaseMs),
     async send(claim) {
       const leads = await readDigestLeads(db, claim.digest);
+      const meetings = await readDigestMeetings(db, claim.digest);
       const to = await lookupAgencyRecipients(db, options.recipients);
       const mail = composeLeadDigest(
-        { ...claim.digest, ...leads },
+        { ...claim.digest, ...leads, meetings },
         { to, siteUrl: options.siteUrl },
       );
       await options.mailer.send({ ...mail, identity: { id: claim.id, queuedAt: claim.queuedAt } });

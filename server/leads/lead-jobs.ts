@@ -1,11 +1,13 @@
 // The Node process's product jobs for leads (issue 7): delivering every lead's two mails from the
 // outbox, Meta's Lead event of a consenting visitor's lead when the Conversions API is configured
-// (issue 14), and the daily retention. server/app.ts starts them once the schema is in place and
+// (issue 14), the strategy call's invitations and reminders and the daily digest (issue 15), and
+// the daily retention. server/app.ts starts them once the schema is in place and
 // stops them on close.
 import type { Database } from '../db/types.ts';
 import type { Mailer } from '../mail.ts';
 import { startLeadDigest, type LeadDigestJob } from './lead-digest.ts';
 import { startMailDelivery, type MailDeliveryTimings } from './mail-delivery.ts';
+import { startMeetingMails } from './meeting-mails.ts';
 import { startMetaLeadEvents } from './meta-lead-events.ts';
 import { chooseAgencyRecipients, describeAgencyRecipients } from './recipients.ts';
 import { startRetentionJob } from './retention.ts';
@@ -24,11 +26,16 @@ export interface LeadJobsOptions {
     ADMIN_EMAIL?: string;
     SITE_URL?: string;
     SMTP_URL?: string;
+    MAIL_FROM?: string;
     META_PIXEL_ID?: string;
     META_CAPI_TOKEN?: string;
     META_GRAPH_URL?: string;
     LEADS_DIGEST?: 'on' | 'off';
   };
+  /** The public origin: SITE_URL, else the server's own address (the meeting mails' links). */
+  publicUrl: string;
+  /** Signs the meeting page's links in the meeting mails, as the site does (FORM_SECRET). */
+  formSecret: string;
   /** DATA_DIR/outbox: where mail goes without SMTP_URL. */
   outboxDir: string;
   /** True when this process is the database's only user (PGlite in a locked DATA_DIR). */
@@ -40,6 +47,8 @@ export interface LeadJobsOptions {
 export interface LeadJobs {
   /** Sends every due lead mail now (tests; the jobs also poll on their own). */
   drainMails(): Promise<number>;
+  /** Sends every due meeting mail now (invitations, and reminders whose time has come). */
+  drainMeetingMails(): Promise<number>;
   /** Sends every due Meta Lead event now; 0 when the Conversions API is not configured. */
   drainLeadEvents(): Promise<number>;
   /** The daily digest (issue 15); undefined with LEADS_DIGEST=off. */
@@ -62,6 +71,18 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
     mailer: options.mailer,
     recipients,
     siteUrl: settings.SITE_URL,
+    log,
+    releaseLeasesAtStart: options.exclusiveDatabase,
+    destination: settings.SMTP_URL ? 'through SMTP' : `to ${options.outboxDir}`,
+    timings: deliveryTimings,
+  });
+  const meetingMails = startMeetingMails({
+    db: options.db,
+    mailer: options.mailer,
+    recipients,
+    siteUrl: options.publicUrl,
+    secret: options.formSecret,
+    fromAddress: /<([^>]+)>/.exec(settings.MAIL_FROM ?? '')?.[1] ?? settings.MAIL_FROM ?? '',
     log,
     releaseLeasesAtStart: options.exclusiveDatabase,
     destination: settings.SMTP_URL ? 'through SMTP' : `to ${options.outboxDir}`,
@@ -102,10 +123,17 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
   });
   return {
     drainMails: () => delivery.drain(),
+    drainMeetingMails: () => meetingMails.drain(),
     drainLeadEvents: () => leadEvents?.drain() ?? Promise.resolve(0),
     digest,
     async stop() {
-      await Promise.all([delivery.stop(), leadEvents?.stop(), digest?.stop(), retention.stop()]);
+      await Promise.all([
+        delivery.stop(),
+        meetingMails.stop(),
+        leadEvents?.stop(),
+        digest?.stop(),
+        retention.stop(),
+      ]);
     },
   };
 }
@@ -116,7 +144,8 @@ export async function checkLeadSchema(db: Database): Promise<void> {
     `select (to_regclass('public.consultation_mails') is not null
              and to_regprocedure('private.delete_stale_consultations(timestamptz)') is not null
              and to_regprocedure('private.delete_stale_meta_lead_events(timestamptz)') is not null
-             and to_regprocedure('private.queue_lead_digest(timestamptz, text, time)') is not null)::text
+             and to_regprocedure('private.queue_lead_digest(timestamptz, text, time)') is not null
+             and to_regclass('public.meeting_mails') is not null)::text
             as ready`,
   );
   if (rows[0]?.ready !== 'true') {

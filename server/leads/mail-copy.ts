@@ -89,3 +89,121 @@ export const agencyMailCopy = {
     'Open the leads inbox at /admin/leads on the site (set SITE_URL to get a link here).',
   leadId: 'Lead id',
 };
+
+/**
+ * The strategy call's mails to the visitor (issue 15), in the lead's language. The calendar
+ * event's summary, description and location say what the meeting page's invitation says
+ * (app/features/booking/meeting-event.ts; a test compares them).
+ */
+const meetingEn = {
+  locale: 'en-GB',
+  event: {
+    summary: (agency: string) => `Free strategy call with ${agency}`,
+    description: (minutes: number, page: string, link: string | null) =>
+      `Your free ${minutes}-minute strategy call.\n` +
+      (link ? `Join: ${link}\n` : 'We call you on the number you gave us.\n') +
+      `Move or cancel: ${page}`,
+    phone: 'Phone call',
+  },
+  subject: {
+    booked: (when: string) => `Your free strategy call is booked: ${when}`,
+    moved: (when: string) => `Your strategy call has a new time: ${when}`,
+    cancelled: (when: string) => `Your strategy call is cancelled: ${when}`,
+  },
+  lead: {
+    booked: 'Your free strategy call is booked. We look forward to talking with you.',
+    moved: 'Your strategy call has moved to the time below.',
+    cancelled: 'Your strategy call below is cancelled.',
+  },
+  reminderSubject: {
+    reminder_24h: (when: string) => `Reminder: your strategy call is in 24 hours, ${when}`,
+    reminder_1h: (when: string) => `Reminder: your strategy call starts in an hour, ${when}`,
+  },
+  reminderLead: {
+    reminder_24h: 'A reminder: your free strategy call is in 24 hours.',
+    reminder_1h: 'A reminder: your free strategy call starts in an hour.',
+  },
+  when: 'When',
+  how: 'How',
+  join: (link: string) => `Join the video call: ${link}`,
+  phoneCall: 'We call you on the number you gave us.',
+  calendarHint: 'The calendar invitation is attached: accept it to add the call to your calendar.',
+  cancelHint: 'The attached cancellation removes the call from your calendar.',
+  manage: 'Move or cancel the call, without signing in:',
+  bookAgain: 'Would you like another time? Choose one here:',
+};
+
+export type MeetingMailCopy = typeof meetingEn;
+
+const meetingSv: MeetingMailCopy = {
+  locale: 'sv-SE',
+  event: {
+    summary: (agency: string) => `Kostnadsfritt strategisamtal med ${agency}`,
+    description: (minutes: number, page: string, link: string | null) =>
+      `Ditt kostnadsfria strategisamtal på ${minutes} minuter.\n` +
+      (link ? `Anslut: ${link}\n` : 'Vi ringer dig på numret du angav.\n') +
+      `Flytta eller avboka: ${page}`,
+    phone: 'Telefonsamtal',
+  },
+  subject: {
+    booked: (when: string) => `Ditt kostnadsfria strategisamtal är bokat: ${when}`,
+    moved: (when: string) => `Ditt strategisamtal har en ny tid: ${when}`,
+    cancelled: (when: string) => `Ditt strategisamtal är avbokat: ${when}`,
+  },
+  lead: {
+    booked: 'Ditt kostnadsfria strategisamtal är bokat. Vi ser fram emot att prata med dig.',
+    moved: 'Ditt strategisamtal är flyttat till tiden nedan.',
+    cancelled: 'Ditt strategisamtal nedan är avbokat.',
+  },
+  reminderSubject: {
+    reminder_24h: (when: string) => `Påminnelse: ditt strategisamtal är om 24 timmar, ${when}`,
+    reminder_1h: (when: string) => `Påminnelse: ditt strategisamtal börjar om en timme, ${when}`,
+  },
+  reminderLead: {
+    reminder_24h: 'En påminnelse: ditt kostnadsfria strategisamtal är om 24 timmar.',
+    reminder_1h: 'En påminnelse: ditt kostnadsfria strategisamtal börjar om en timme.',
+  },
+  when: 'När',
+  how: 'Hur',
+  join: (link: string) => `Anslut till videosamtalet: ${link}`,
+  phoneCall: 'Vi ringer dig på numret du angav.',
+  calendarHint:
+    'Kalenderinbjudan är bifogad: acceptera den för att lägga in samtalet i din kalender.',
+  cancelHint: 'Den bifogade avbokningen tar bort samtalet ur din kalender.',
+  manage: 'Flytta eller avboka samtalet, utan att logga in:',
+  bookAgain: 'Vill du ha en annan tid? Välj en här:',
+};
+
+export const meetingMailCopy: Record<'english' | 'swedish', MeetingMailCopy> = {
+  english: meetingEn,
+  swedish: meetingSv,
+};
+
+/** The agency's copy of the invitation: English, like the lead notification. */
+export const agencyMeetingMailCopy = {
+  subject: {
+    booked: (name: string, company: string, when: string) =>
+      `Call booked: ${name}, ${company}, ${when}`,
+    moved: (name: string, company: string, when: string) =>
+      `Call moved: ${name}, ${company}, now ${when}`,
+    cancelled: (name: string, company: string, when: string) =>
+      `Call cancelled: ${name}, ${company}, ${when}`,
+  },
+  intro: {
+    booked: (name: string, company: string) =>
+      `${name} from ${company} booked a free strategy call.`,
+    moved: (name: string, company: string) => `${name} from ${company} moved their strategy call.`,
+    cancelled: (name: string, company: string) =>
+      `${name} from ${company} cancelled their strategy call.`,
+  },
+  fields: {
+    when: 'When',
+    name: 'Name',
+    company_name: 'Company',
+    phone_number: 'Phone number',
+    email: 'Email',
+    language: 'Language',
+  },
+  leadLink: 'Open the lead:',
+  calendarHint: 'The invitation is attached for the agency’s calendar.',
+};

@@ -1,6 +1,7 @@
 // What every transactional outbox of a lead shares (the mails, issue 7; Meta's Lead event, issue
-// 14): a table whose rows a trigger writes in the lead's own transaction, with the columns status,
-// attempts, next_attempt_at, locked_until, last_error and sent_at, drained by one loop per server.
+// 14; the digest and the meeting mails, issue 15): a table whose rows a trigger writes in the
+// lead's own transaction, with the columns status, attempts, next_attempt_at, locked_until,
+// last_error and sent_at, drained by one loop per server.
 // A claim takes due rows with FOR UPDATE SKIP LOCKED and leases them (locked_until) in one
 // statement, so servers sharing one PostgreSQL never handle a row concurrently, and a server
 // killed mid-send lets its rows go when the lease runs out. Delivery is at least once.
@@ -11,7 +12,8 @@ import { DEFAULT_BACKOFF, retryDelayMs, type Backoff } from './backoff.ts';
 export type OutboxTable =
   | 'public.consultation_mails'
   | 'public.meta_lead_events'
-  | 'public.lead_digests';
+  | 'public.lead_digests'
+  | 'public.meeting_mails';
 
 export interface OutboxTimings {
   /** How often due rows are looked for (a cheap query on a partial index). */
@@ -122,8 +124,11 @@ export interface OutboxDrainOptions<Claim extends OutboxClaim> {
   /** Names the job in the log when a pass fails ("Lead mail delivery"). */
   name: string;
   claim(limit: number, leaseMs: number): Promise<Claim[]>;
-  /** Sends one claimed row; throwing schedules a retry with backoff. */
-  send(claim: Claim): Promise<void>;
+  /**
+   * Sends one claimed row; throwing schedules a retry with backoff. 'settled': the row was not
+   * sent and the sender recorded why itself (a meeting mail superseded by a later change).
+   */
+  send(claim: Claim): Promise<void | 'settled'>;
   /** The error means the receiver refused the row for good: it is marked failed, not retried. */
   isPermanent?(error: unknown): boolean;
   /** How a row is named in the log ("Lead mail … (visitor confirmation)"). */
@@ -165,7 +170,7 @@ export function startOutboxDrain<Claim extends OutboxClaim>(
   async function deliver(claim: Claim): Promise<DeliveryOutcome> {
     const what = options.describe(claim);
     try {
-      await options.send(claim);
+      if ((await options.send(claim)) === 'settled') return 'settled';
     } catch (error) {
       if (options.isPermanent?.(error)) {
         await markFailed(db, table, claim.id, error);

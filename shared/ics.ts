@@ -1,0 +1,124 @@
+// Shared by the site (app/) and the server (server/), which import neither each other: pure code
+// with no imports of its own. The server's meeting mails attach this invitation (issue 15); the
+// site's copy, app/features/booking/ics.ts, is the same text and can import this file instead.
+// iCalendar (RFC 5545) for the strategy call (issue 15): the invitation attached to the mails
+// (METHOD:REQUEST, or CANCEL), the file the meeting page offers, and the agency's private feed
+// (METHOD:PUBLISH). One stable UID per meeting and a SEQUENCE that grows with each change, so a
+// calendar replaces the event it has instead of adding another; times in UTC.
+
+export interface CalendarEvent {
+  /** The meeting's id: the UID is `<id>@<host>`. */
+  id: string;
+  sequence: number;
+  start: number;
+  end: number;
+  cancelled: boolean;
+  summary: string;
+  description: string;
+  /** The video link, or where the call happens. */
+  location?: string;
+  url?: string;
+  organizer: { name: string; email: string };
+  attendee?: { name: string; email: string };
+  /** When this version of the event was made. */
+  stamp: number;
+}
+
+const CRLF = '\r\n';
+
+/** A TEXT value with its special characters escaped (RFC 5545 §3.3.11). */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r?\n/g, '\\n');
+}
+
+/** A parameter value, quoted when it holds a character that would end it. */
+function parameter(value: string): string {
+  const clean = value.replace(/["\r\n]/g, '');
+  return /[;:,]/.test(clean) ? `"${clean}"` : clean;
+}
+
+/** Folds a content line at 75 octets, never inside a UTF-8 character (§3.1). */
+export function foldLine(line: string): string {
+  const bytes = Buffer.byteLength(line);
+  if (bytes <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  let limit = 75;
+  for (const char of line) {
+    const length = Buffer.byteLength(char);
+    if (size + length > limit) {
+      parts.push(current);
+      current = '';
+      size = 0;
+      limit = 74; // the leading space of a continuation line counts
+    }
+    current += char;
+    size += length;
+  }
+  parts.push(current);
+  return parts.join(`${CRLF} `);
+}
+
+/** 20261130T080000Z */
+export function utcStamp(instant: number): string {
+  return new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+function eventLines(event: CalendarEvent, host: string): string[] {
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${event.id}@${host}`,
+    `SEQUENCE:${event.sequence}`,
+    `DTSTAMP:${utcStamp(event.stamp)}`,
+    `DTSTART:${utcStamp(event.start)}`,
+    `DTEND:${utcStamp(event.end)}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    `DESCRIPTION:${escapeText(event.description)}`,
+  ];
+  if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
+  if (event.url) lines.push(`URL:${event.url}`);
+  lines.push(`ORGANIZER;CN=${parameter(event.organizer.name)}:mailto:${event.organizer.email}`);
+  if (event.attendee) {
+    lines.push(
+      `ATTENDEE;CN=${parameter(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${event.attendee.email}`,
+    );
+  }
+  lines.push(
+    `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+  );
+  return lines;
+}
+
+function calendar(method: string, events: CalendarEvent[], host: string, name?: string): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Lead agency website//Strategy calls//EN',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${method}`,
+    ...(name ? [`X-WR-CALNAME:${escapeText(name)}`] : []),
+    ...events.flatMap((event) => eventLines(event, host)),
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+/** The invitation a mail carries: REQUEST while the meeting stands, CANCEL once cancelled. */
+export function invitation(event: CalendarEvent, host: string): string {
+  return calendar(event.cancelled ? 'CANCEL' : 'REQUEST', [event], host);
+}
+
+/** The agency's subscribed calendar: every meeting, cancelled ones marked so. */
+export function calendarFeed(events: CalendarEvent[], host: string, name: string): string {
+  return calendar('PUBLISH', events, host, name);
+}
