@@ -1,8 +1,11 @@
 // Issue 15 in a real browser: right after sending the booking form the visitor picks a time for
 // the strategy call, in their own time zone (named), with and without JavaScript, in both
 // languages; the meeting page moves and cancels it without signing in; and of two visitors who
-// choose the same time, the second is told it was taken and offered the next ones. Axe runs in
-// the pages with JavaScript (it cannot run in a page without), which render the same HTML.
+// choose the same time, the second is told it was taken and offered the next ones; the invitation
+// mail's link opens the meeting page. Axe runs in the pages with JavaScript (it cannot run in a
+// page without), which render the same HTML.
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
@@ -144,7 +147,9 @@ describe('booking the strategy call', () => {
     await page.getByText('Times are shown in Eastern').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Cancel the call' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Your strategy call is cancelled' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Your strategy call is cancelled' })
+      .waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await times(page).first().check();
     await page.getByRole('button', { name: 'Book this time' }).click();
@@ -177,4 +182,59 @@ describe('booking the strategy call', () => {
     // The next free times, without the one taken.
     expect(await times(second).first().getAttribute('value')).not.toBe(start);
   });
+
+  it('sends the visitor an invitation whose link opens the meeting page, which cancels the call', async () => {
+    const page = await visitor({ javaScript: false });
+    const email = await sendRequest(page, 'en');
+    await times(page).first().check();
+    await page.getByRole('button', { name: 'Book this time' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your strategy call is booked' }).waitFor();
+
+    const invitation = await mailTo(email, (mail) => mail.icalEvent?.method === 'REQUEST');
+    expect(invitation.subject).toMatch(/^Your free strategy call is booked: /);
+    const link = /^(http\S+\/book-call\/meeting\/\S+)$/m.exec(invitation.text)?.[1];
+    expect(link?.startsWith(`${site.url}/book-call/meeting/`)).toBe(true);
+
+    // Opened from the mail, in another browser: the meeting page, without signing in.
+    const fromMail = await visitor({ javaScript: false });
+    await fromMail.goto(link!);
+    await fromMail
+      .getByRole('heading', { level: 1, name: 'Your strategy call is booked' })
+      .waitFor();
+    await fromMail.getByRole('button', { name: 'Cancel the call' }).click();
+    await fromMail
+      .getByRole('heading', { level: 1, name: 'Your strategy call is cancelled' })
+      .waitFor();
+
+    // The cancellation follows: the same event, cancelled.
+    const cancellation = await mailTo(email, (mail) => mail.icalEvent?.method === 'CANCEL');
+    const uid = (text: string) => /^UID:(.+)$/m.exec(text)?.[1]?.trim();
+    expect(uid(cancellation.icalEvent!.content)).toBe(uid(invitation.icalEvent!.content));
+    expect(cancellation.icalEvent!.content).toContain('SEQUENCE:1');
+  });
 });
+
+interface OutboxMail {
+  to: { address: string } | string;
+  subject: string;
+  text: string;
+  icalEvent?: { method: string; content: string };
+}
+
+/** The site's delivered mail to `address` that `matches`, once its outbox drain wrote it. */
+async function mailTo(address: string, matches: (mail: OutboxMail) => boolean) {
+  const dir = path.join(site.dataDir, 'outbox');
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) =>
+      f.endsWith('.json'),
+    );
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as OutboxMail;
+      const to = typeof mail.to === 'string' ? mail.to : mail.to.address;
+      if (to === address && matches(mail)) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`No matching mail to ${address} in ${dir}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
