@@ -1,6 +1,6 @@
 // Shared by the site (app/) and the server (server/), which import neither each other: pure code
-// with no imports of its own. The server's meeting mails attach this invitation (issue 15); the
-// site's copy, app/features/booking/ics.ts, is the same text and can import this file instead.
+// with no imports of its own. The meeting page's file, the feed and the server's meeting mails
+// (issue 15) all write their iCalendar here.
 // iCalendar (RFC 5545) for the strategy call (issue 15): the invitation attached to the mails
 // (METHOD:REQUEST, or CANCEL), the file the meeting page offers, and the agency's private feed
 // (METHOD:PUBLISH). One stable UID per meeting and a SEQUENCE that grows with each change, so a

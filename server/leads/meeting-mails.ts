@@ -4,10 +4,10 @@
 // cancelled; one UID, the meeting's SEQUENCE) as nodemailer's icalEvent, so mail clients offer to
 // accept it; the visitor's mails link to the meeting page, signed as the site signs it. A mail
 // queued for an older SEQUENCE than the meeting has when it is sent is settled as superseded.
-import { createHmac } from 'node:crypto';
 import type { Database, Queryable } from '../db/types.ts';
 import type { Mail, MailAddress, Mailer } from '../mail.ts';
 import { invitation, type CalendarEvent } from '../../shared/ics.ts';
+import { signToken } from '../../shared/signed-token.ts';
 import { readAgencyDetails, type AgencyDetails } from './agency-details.ts';
 import { escapeHtml, oneLine } from './lead-mails.ts';
 import {
@@ -82,16 +82,9 @@ export async function readMeetingSettings(db: Queryable): Promise<MeetingSetting
 /** A meeting link works for a year, as the site's own (app/features/booking/booking.server.ts). */
 const MEETING_LINK_MS = 365 * 24 * 3600 * 1000;
 
-/**
- * The meeting page's token, as app/security/signed-token.server.ts signs and checks it:
- * `<id>.<expires, base36 seconds>.<HMAC-SHA256(secret, "meeting\n<id>\n<expires>")>`.
- */
+/** The meeting page's token, as the site checks it (shared/signed-token.ts). */
 export function signMeetingToken(meetingId: string, expiresAtMs: number, secret: string): string {
-  const expires = Math.floor(expiresAtMs / 1000).toString(36);
-  const signature = createHmac('sha256', secret)
-    .update(`meeting\n${meetingId}\n${expires}`)
-    .digest('base64url');
-  return `${meetingId}.${expires}.${signature}`;
+  return signToken('meeting', meetingId, expiresAtMs, secret);
 }
 
 /** /book-call/meeting/<token>, or /sv/… for a Swedish lead, on the public origin. */

@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetingEvent } from '../../app/features/booking/meeting-event.ts';
-import { verifyToken } from '../../app/security/signed-token.server.ts';
+import { verifyToken } from '../../shared/signed-token.ts';
 import { meetingCalendarEvent, type MeetingMailContext } from '../../server/leads/meeting-mails.ts';
 import type { Mail } from '../../server/mail.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';

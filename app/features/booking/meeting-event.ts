@@ -1,7 +1,7 @@
 // A meeting as a calendar event, in the lead's language (issue 15): what the invitation says.
 import type { BookingLead, BookingSettings, Meeting } from '~/data/meetings.server';
 import type { Language } from '~/i18n/locale';
-import type { CalendarEvent } from './ics';
+import type { CalendarEvent } from '../../../shared/ics';
 
 const text = {
   en: {

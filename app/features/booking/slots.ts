@@ -107,13 +107,14 @@ export function freeSlots(
     const opening = [...(availability.weeklyHours[weekdayOf(date)] ?? [])].sort(
       (a, b) => a.start - b.start,
     );
+    const instantOf = instantsOf(date, timeZone);
     for (const hours of opening) {
       for (
         let minute = hours.start;
         minute + meetingMinutes <= hours.end;
         minute += meetingMinutes
       ) {
-        const start = zonedInstant(date, minute, timeZone);
+        const start = instantOf(minute);
         if (start === undefined || start < earliest) continue;
         const end = start + length;
         while (first < taken.length && taken[first]!.end + buffer <= start) first += 1;

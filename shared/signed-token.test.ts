@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signToken, verifyToken } from './signed-token.server';
+import { signToken, verifyToken } from './signed-token.ts';
 
 const secret = 'a-secret-of-at-least-thirty-two-characters';
 const id = '5f0c2c52-3c1e-4a55-9d57-0b7e1f4d2a10';

@@ -2,7 +2,7 @@
 // by field: what Google Calendar, Outlook and Apple Calendar import.
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { calendarFeed, escapeText, foldLine, invitation, type CalendarEvent } from './ics';
+import { calendarFeed, escapeText, foldLine, invitation, type CalendarEvent } from './ics.ts';
 
 const event: CalendarEvent = {
   id: '5f0c2c52-3c1e-4a55-9d57-0b7e1f4d2a10',
