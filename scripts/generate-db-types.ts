@@ -75,7 +75,9 @@ function functionTypes(rows: DbFunctionRow[]): string {
     const returned =
       row.return_type === 'void' ? 'undefined' : (scalar[row.return_type] ?? 'unknown');
     const many = row.returns_set === true || row.returns_set === 't' || row.returns_set === 'true';
-    return `      ${row.name}: { Args: { ${args} }; Returns: ${many ? `${returned}[]` : returned} };`;
+    // A function without parameters takes no arguments object, as `supabase gen types` writes it.
+    const argsType = types.length === 0 ? 'never' : `{ ${args} }`;
+    return `      ${row.name}: { Args: ${argsType}; Returns: ${many ? `${returned}[]` : returned} };`;
   });
   return `{\n${entries.join('\n')}\n    }`;
 }

@@ -644,7 +644,7 @@ export interface Database {
     };
     Views: { [_ in never]: never };
     Functions: {
-      lead_owner_choices: { Args: {}; Returns: Json };
+      lead_owner_choices: { Args: never; Returns: Json };
       site_insights: {
         Args: { period_start: string; period_end: string; time_zone?: string };
         Returns: Json;
