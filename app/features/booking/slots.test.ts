@@ -50,8 +50,8 @@ describe('freeSlots', () => {
         bufferMinutes: 15,
         blockedDates: ['2026-12-02'],
       },
-      // Tuesday 10:00-11:00 is booked: with the buffer, 09:00 and 11:00 touch it too.
-      [{ start: at('2026-12-01T09:00:00Z'), end: at('2026-12-01T10:00:00Z') }],
+      // Tuesday 10:00-11:00 is booked, busy until 11:15: 09:00 (busy until 10:15) and 11:00 touch it.
+      [{ start: at('2026-12-01T09:00:00Z'), end: at('2026-12-01T10:15:00Z') }],
       monday,
     );
     const shown = slots.map((slot) => local(slot.start));

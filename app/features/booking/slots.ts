@@ -30,9 +30,10 @@ export interface Availability {
   openedHolidays: readonly string[];
 }
 
-/** A booked meeting's time, as the database keeps it. */
+/** A booked meeting's time, as the database keeps it: its start, and its end plus its buffer. */
 export interface BusyTime {
   start: number;
+  /** busy_until: the meeting's end plus the buffer it was booked with. */
   end: number;
 }
 
@@ -83,7 +84,8 @@ function closedHolidays(from: string, days: number, opened: readonly string[]): 
 
 /**
  * Every free slot from now to the end of the horizon, in time order. `busy` need not be sorted.
- * A slot is free when it, widened by the buffer on both sides, overlaps no booked meeting.
+ * A slot is free when it, with its buffer after it, overlaps no booked meeting's busy time (which
+ * holds that meeting's buffer): the exclusion constraint's rule, so a buffer lies between any two.
  */
 export function freeSlots(
   availability: Availability,
@@ -117,10 +119,11 @@ export function freeSlots(
         const start = instantOf(minute);
         if (start === undefined || start < earliest) continue;
         const end = start + length;
-        while (first < taken.length && taken[first]!.end + buffer <= start) first += 1;
+        // As meetings_no_overlap decides: this slot would keep [start, end + buffer) busy.
+        while (first < taken.length && taken[first]!.end <= start) first += 1;
         let free = true;
         for (let i = first; i < taken.length && taken[i]!.start < end + buffer; i += 1) {
-          if (taken[i]!.end + buffer > start) {
+          if (taken[i]!.end > start) {
             free = false;
             break;
           }
