@@ -16,7 +16,12 @@ let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ FORM_MIN_FILL_SECONDS: '0' }), launchBrowser()]);
+  // Behind one trusted proxy, so each visitor has an address of its own (X-Forwarded-For): the
+  // database stores at most 5 requests per address and hour.
+  [site, browser] = await Promise.all([
+    startSite({ FORM_MIN_FILL_SECONDS: '0', TRUST_PROXY: '1' }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -29,8 +34,11 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
 });
 
+let visitors = 0;
 async function visitor(options: { javaScript: boolean; timezoneId?: string }): Promise<Page> {
+  visitors += 1;
   const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${visitors}` },
     javaScriptEnabled: options.javaScript,
     viewport: { width: 390, height: 844 },
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
@@ -158,6 +166,29 @@ describe('booking the strategy call', () => {
     // Back on the thank-you page, a booked lead is sent to its meeting.
     await page.goto(`${site.url}/book-call/thank-you`);
     await page.getByRole('heading', { level: 1, name: 'Your strategy call is booked' }).waitFor();
+  });
+
+  it('works with JavaScript in Swedish, in the visitor’s own time zone named in Swedish', async () => {
+    const page = await visitor({ javaScript: true, timezoneId: 'Asia/Tokyo' });
+    await sendRequest(page, 'sv');
+    await page
+      .getByRole('heading', { name: 'Välj en tid för ditt kostnadsfria strategisamtal' })
+      .waitFor();
+    await page.waitForURL(/tz=Asia%2FTokyo/);
+    await page.getByText('Tiderna visas i').filter({ hasText: '(Asia/Tokyo)' }).waitFor();
+    const first = times(page).first();
+    const start = (await first.getAttribute('value'))!;
+    const tokyo = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Asia/Tokyo',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(start));
+    expect(await first.locator('xpath=..').textContent()).toContain(tokyo);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await first.check();
+    await page.getByRole('button', { name: 'Boka den här tiden' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ditt strategisamtal är bokat' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('gives a time chosen by two visitors at once to one, and offers the other the next', async () => {
