@@ -101,7 +101,9 @@ for (const javaScriptEnabled of [false, true]) {
       const { lead } = await landAnswerAndBook('Reject all');
       expect(lead).toMatchObject({ utm_source: null, utm_campaign: null });
       expect(String(lead.landing_page)).not.toContain('fbclid');
+      // Only necessary cookies: the choice, and the booking step's right to pick a time (issue 15).
       expect((await browsing.context.cookies()).map((cookie) => cookie.name).sort()).toEqual([
+        'booking_lead',
         'cookie_consent',
         'cookie_consent_id',
       ]);
