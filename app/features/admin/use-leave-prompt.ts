@@ -1,11 +1,21 @@
 // Asks before unsaved changes are left (issue 15, the lead's page): a navigation inside the app
 // (a link of the admin nav, the browser's Back) through the router's blocker, closing or reloading
-// the tab through beforeunload, and sign-out through confirmLeave. Unlike the blog manager's
-// useUnsavedChanges, nothing is kept in the browser: a lead's notes are personal data.
+// the tab through beforeunload, and sign-out through confirmLeave. The blog manager's
+// useUnsavedChanges adds a draft kept in the browser to it; the lead's page keeps none, since a
+// lead's notes are personal data.
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
-export function useLeavePrompt({ dirty, message }: { dirty: boolean; message: string }) {
+export function useLeavePrompt({
+  dirty,
+  message,
+  onRelease,
+}: {
+  dirty: boolean;
+  message: string;
+  /** Called whenever the page is let go (a confirmed leave, or release()). */
+  onRelease?: () => void;
+}) {
   // Set once the page may go: after a save, or when the member agreed to leave.
   const leaving = useRef(false);
 
@@ -30,28 +40,32 @@ export function useLeavePrompt({ dirty, message }: { dirty: boolean; message: st
         currentLocation.search !== nextLocation.search),
   );
 
+  /** Lets the page go without asking (after a save, or a delete, which leaves on purpose). */
+  const release = useCallback(() => {
+    leaving.current = true;
+    onRelease?.();
+  }, [onRelease]);
+
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     if (window.confirm(message)) {
-      leaving.current = true;
+      release();
       blocker.proceed();
     } else {
       blocker.reset();
     }
-  }, [blocker, message]);
+  }, [blocker, message, release]);
 
   /** Asks before leaving with unsaved changes; true when the page may go. */
   const confirmLeave = useCallback(() => {
     if (!dirty || leaving.current) return true;
     if (!window.confirm(message)) return false;
-    leaving.current = true;
+    release();
     return true;
-  }, [dirty, message]);
+  }, [dirty, message, release]);
 
-  /** Lets the page go without asking (after a delete, which leaves on purpose). */
-  const release = useCallback(() => {
-    leaving.current = true;
-  }, []);
+  /** Whether the page is being let go: nothing more needs keeping. */
+  const isLeaving = useCallback(() => leaving.current, []);
 
-  return { confirmLeave, release };
+  return { confirmLeave, release, isLeaving };
 }

@@ -4,10 +4,10 @@
 // closing or reloading the tab through beforeunload. The changes are also kept in localStorage
 // as they are typed, so a reload or a crash does not lose them; a save or a confirmed leave
 // clears them.
-import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useCallback, useEffect } from 'react';
 import { adminCopy } from './copy';
 import type { PostFormValues } from './post-rules';
+import { useLeavePrompt } from './use-leave-prompt';
 
 /** How long typing pauses before the draft is written to localStorage. */
 const STORE_DELAY_MS = 300;
@@ -64,17 +64,22 @@ export function useUnsavedChanges({
   dirty: boolean;
   values: PostFormValues;
 }) {
-  // Set once the form may go: after a save, or when the writer agreed to leave.
-  const leaving = useRef(false);
+  const forget = useCallback(() => forgetDraft(key), [key]);
+  // The prompts are the lead page's too; letting the form go also drops its kept draft.
+  const { confirmLeave, release, isLeaving } = useLeavePrompt({
+    dirty,
+    message: adminCopy.form.unsaved.confirmLeave,
+    onRelease: forget,
+  });
 
   useEffect(() => {
-    if (leaving.current) return;
+    if (isLeaving()) return;
     if (!dirty) {
       forgetDraft(key);
       return;
     }
     const timer = setTimeout(() => {
-      if (leaving.current) return;
+      if (isLeaving()) return;
       const draft: StoredDraft = { values, savedAt: new Date().toISOString() };
       try {
         storage()?.setItem(key, JSON.stringify(draft));
@@ -83,52 +88,10 @@ export function useUnsavedChanges({
       }
     }, STORE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [key, dirty, values]);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (leaving.current) return;
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      !leaving.current &&
-      (currentLocation.pathname !== nextLocation.pathname ||
-        currentLocation.search !== nextLocation.search),
-  );
-
-  const release = useCallback(() => {
-    leaving.current = true;
-    forgetDraft(key);
-  }, [key]);
-
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (window.confirm(adminCopy.form.unsaved.confirmLeave)) {
-      release();
-      blocker.proceed();
-    } else {
-      blocker.reset();
-    }
-  }, [blocker, release]);
-
-  /** Asks before leaving a form with unsaved changes; true when the form may go. */
-  const confirmLeave = useCallback(() => {
-    if (!dirty || leaving.current) return true;
-    if (!window.confirm(adminCopy.form.unsaved.confirmLeave)) return false;
-    release();
-    return true;
-  }, [dirty, release]);
+  }, [key, dirty, values, isLeaving]);
 
   return {
+    /** Asks before leaving a form with unsaved changes; true when the form may go. */
     confirmLeave,
     /** After a save: the form may go, and the kept draft is no longer needed. */
     saved: release,
