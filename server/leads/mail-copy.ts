@@ -92,19 +92,10 @@ export const agencyMailCopy = {
 
 /**
  * The strategy call's mails to the visitor (issue 15), in the lead's language. The calendar
- * event's summary, description and location say what the meeting page's invitation says
- * (app/features/booking/meeting-event.ts; a test compares them).
+ * event they attach is shared/strategy-call-event.ts, the meeting page's too.
  */
 const meetingEn = {
   locale: 'en-GB',
-  event: {
-    summary: (agency: string) => `Free strategy call with ${agency}`,
-    description: (minutes: number, page: string, link: string | null) =>
-      `Your free ${minutes}-minute strategy call.\n` +
-      (link ? `Join: ${link}\n` : 'We call you on the number you gave us.\n') +
-      `Move or cancel: ${page}`,
-    phone: 'Phone call',
-  },
   subject: {
     booked: (when: string) => `Your free strategy call is booked: ${when}`,
     moved: (when: string) => `Your strategy call has a new time: ${when}`,
@@ -137,14 +128,6 @@ export type MeetingMailCopy = typeof meetingEn;
 
 const meetingSv: MeetingMailCopy = {
   locale: 'sv-SE',
-  event: {
-    summary: (agency: string) => `Kostnadsfritt strategisamtal med ${agency}`,
-    description: (minutes: number, page: string, link: string | null) =>
-      `Ditt kostnadsfria strategisamtal på ${minutes} minuter.\n` +
-      (link ? `Anslut: ${link}\n` : 'Vi ringer dig på numret du angav.\n') +
-      `Flytta eller avboka: ${page}`,
-    phone: 'Telefonsamtal',
-  },
   subject: {
     booked: (when: string) => `Ditt kostnadsfria strategisamtal är bokat: ${when}`,
     moved: (when: string) => `Ditt strategisamtal har en ny tid: ${when}`,

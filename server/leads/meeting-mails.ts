@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../db/types.ts';
 import type { Mail, MailAddress, Mailer } from '../mail.ts';
 import { invitation, type CalendarEvent } from '../../shared/ics.ts';
 import { signToken } from '../../shared/signed-token.ts';
+import { strategyCallEvent } from '../../shared/strategy-call-event.ts';
 import { readAgencyDetails, type AgencyDetails } from './agency-details.ts';
 import { escapeHtml, oneLine } from './lead-mails.ts';
 import {
@@ -140,27 +141,22 @@ export function meetingCalendarEvent(
   meeting: MeetingMailSubject,
   context: MeetingMailContext,
 ): CalendarEvent {
-  const copy = meetingMailCopy[meeting.lead.language];
   const page = meetingPageUrl(meeting.meetingId, meeting.lead.language, context);
   const organizerName = context.agency.legalName ?? agencyName;
-  return {
-    id: meeting.meetingId,
+  return strategyCallEvent({
+    meetingId: meeting.meetingId,
     sequence: meeting.sequence,
     start: Date.parse(meeting.startsAt),
     end: Date.parse(meeting.endsAt),
     cancelled: meeting.cancelled,
-    summary: copy.event.summary(organizerName),
-    description: copy.event.description(
-      context.settings.meetingMinutes,
-      page,
-      context.settings.meetingLink,
-    ),
-    location: context.settings.meetingLink ?? copy.event.phone,
-    url: page,
+    language: meeting.lead.language === 'swedish' ? 'sv' : 'en',
     organizer: { name: organizerName, email: context.agency.contactEmail ?? context.fromAddress },
     attendee: { name: meeting.lead.name, email: meeting.lead.email },
+    meetingMinutes: context.settings.meetingMinutes,
+    meetingLink: context.settings.meetingLink,
+    page,
     stamp: context.now,
-  };
+  });
 }
 
 function calendarOf(meeting: MeetingMailSubject, context: MeetingMailContext): Mail['calendar'] {
