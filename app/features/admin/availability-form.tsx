@@ -16,6 +16,7 @@ import {
 import type { AppSupabaseClient } from '~/data/supabase';
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 import { swedishHolidays } from '~/i18n/swedish-holidays';
+import { zonedDate } from '~/i18n/zoned-time';
 import { LoadingStatus } from '~/ui/loading-status';
 import { AdminField } from './admin-field';
 import { availabilityCopy as copy } from './availability-copy';
@@ -130,9 +131,7 @@ export function AvailabilityForm({
     </AdminField>
   );
 
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: values.timeZone || AGENCY_TIME_ZONE,
-  }).format(new Date());
+  const today = zonedDate(Date.now(), values.timeZone || AGENCY_TIME_ZONE);
   const feedUrl = values.calendarFeedToken
     ? `${siteOrigin}/calendar/${values.calendarFeedToken}.ics`
     : '';

@@ -10,6 +10,7 @@ import {
   type SiteInsights,
 } from '~/data/insights';
 import type { AppSupabaseClient } from '~/data/supabase';
+import { zonedDate } from '~/i18n/zoned-time';
 import { LoadingStatus } from '~/ui/loading-status';
 import { downloadFile } from './download-file';
 import { insightsCopy as copy } from './insights-copy';
@@ -20,7 +21,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today in the agency's time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+  return zonedDate(now.getTime(), timeZone);
 }
 
 /** The day `days` before `day` (both YYYY-MM-DD). */
