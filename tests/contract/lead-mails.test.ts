@@ -470,6 +470,44 @@ describe.each(backendKinds)('lead mails on %s', (kind) => {
       expect(orphans).toEqual([{ count: '0' }]);
       expect(await mailRowsOf(backend.db, recent.email)).toHaveLength(2);
     });
+
+    // A send locks its mail's row, then its history trigger takes a key-share lock on the lead.
+    // The retention must take them in the same order, or the two deadlock (40P01).
+    // PostgreSQL only: PGlite has one connection, so nothing runs beside a send there.
+    if (kind === 'postgres')
+      it('deletes a stale lead while one of its mails is being sent, without a deadlock', async () => {
+        const stale = newLead();
+        await insertLead(backend, '198.51.100.31', stale);
+        await backend.db.transaction(async (tx) => {
+          await tx.query(`set local session_replication_role = replica`);
+          await tx.query(
+            `update public.consultations
+             set updated_at = now() - interval '3 years' - interval '1 day'
+             where email = $1`,
+            [stale.email],
+          );
+        });
+        let retention: Promise<number> | undefined;
+        await backend.db.transaction(async (send) => {
+          const { rows } = await send.query<{ id: string; consultation_id: string }>(
+            `select m.id, m.consultation_id from public.consultation_mails m
+               join public.consultations c on c.id = m.consultation_id
+              where c.email = $1 limit 1 for update of m`,
+            [stale.email],
+          );
+          // The retention starts meanwhile, on another connection, and waits for the mail.
+          retention = deleteStaleLeads(backend.db);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          // The history entry a send writes, as the trigger does.
+          await send.query(
+            `insert into public.lead_events (consultation_id, kind, data)
+             values ($1, 'mail_sent', jsonb_build_object('mail_id', $2::uuid))`,
+            [rows[0]!.consultation_id, rows[0]!.id],
+          );
+        });
+        expect(await retention).toBe(1);
+        expect(await mailRowsOf(backend.db, stale.email)).toEqual([]);
+      });
   });
 });
 
