@@ -9,6 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { toParameter } from './pglite-values.ts';
+import type { Statement } from './types.ts';
 
 export interface WorkerData {
   directory: string;
@@ -21,6 +22,14 @@ export interface Call {
   params?: unknown[];
   /** Open a transaction first. */
   begin?: boolean;
+}
+
+/** Statements in a transaction of their own: BEGIN, the statements and COMMIT in one batch. */
+export interface BatchCall {
+  id: number;
+  statements: Statement[];
+  /** The statement_timeout the statements set for themselves (for the main thread's watchdog). */
+  timeoutMs?: number;
 }
 
 /** A PostgreSQL error's fields, which survive the thread boundary as a plain object. */
@@ -139,11 +148,6 @@ function errorFields(error: Error): ErrorFields {
   return fields;
 }
 
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
-
 /** A parameter that has no text form (a circular object…): the caller's mistake, not PGlite's. */
 class ParameterError extends Error {}
 
@@ -156,6 +160,7 @@ function parameters(statements: Statement[]): (string | null)[][] {
 }
 
 const BEGIN: Statement = { sql: 'begin', params: [] };
+const COMMIT: Statement = { sql: 'commit', params: [] };
 const READ_TIMEOUT: Statement = { sql: "select current_setting('statement_timeout')", params: [] };
 
 /** Statements that set statement_timeout only until their transaction ends, as the API's do. */
@@ -280,6 +285,19 @@ function open(pg: PGlite) {
   return {
     timeout: () => timeout,
     readTimeout,
+    /** The last statement's rows, committed, or the first error, rolled back. */
+    async runBatch(statements: Statement[]): Promise<Result | { error: ErrorFields }> {
+      // Only a setting made for the session outlives the transaction, and has to be read again.
+      const reads = statements.some(
+        ({ sql }) => /statement_timeout/i.test(sql) && !setsLocally(sql),
+      );
+      const outcome = await batch([BEGIN, ...statements, COMMIT, ...(reads ? [READ_TIMEOUT] : [])]);
+      // A failure skips the rest of the batch (COMMIT too) and leaves the transaction aborted.
+      if (status !== 'I') await exchange(protocol.serialize.query('rollback'));
+      if (outcome.error) return { error: outcome.error };
+      if (reads) took(outcome, false);
+      return outcome.results[statements.length] ?? { rows: [], rowCount: 0 };
+    },
     /** The call's rows (a script's last statement's), or its first error. */
     async run(call: Call): Promise<Result | { error: ErrorFields }> {
       const outcome = await run(call);
@@ -313,7 +331,7 @@ port.postMessage({ ready: true, timeoutMs: connection.timeout() } satisfies Work
 
 // One call at a time, in the order they came: they share PGlite's one connection.
 let queue = Promise.resolve();
-port.on('message', (message: Call | { close: true }) => {
+port.on('message', (message: Call | BatchCall | { close: true }) => {
   queue = queue.then(async () => {
     if ('close' in message) {
       await pg.close();
@@ -322,7 +340,10 @@ port.on('message', (message: Call | { close: true }) => {
       return;
     }
     try {
-      const result = await connection.run(message);
+      const result =
+        'statements' in message
+          ? await connection.runBatch(message.statements)
+          : await connection.run(message);
       port.postMessage({ id: message.id, ...result, timeoutMs: connection.timeout() });
     } catch (error) {
       // Other than a bad parameter, not PostgreSQL's answer but WebAssembly that aborted, which

@@ -156,6 +156,33 @@ describe('PGlite in a worker thread', () => {
     expect(rows).toEqual([{ name: 'kept' }]);
   });
 
+  it("runs a batch as one transaction: committed whole, or rolled back whole on any statement's error", async () => {
+    const setLocal = { sql: `select set_config('app.note', $1, true)`, params: ['batched'] };
+    const inserted = await db.batch<{ name: string; note: string }>([
+      setLocal,
+      {
+        sql: `insert into items (name) values ($1) returning name, current_setting('app.note') as note`,
+        params: ['from a batch'],
+      },
+    ]);
+    expect(inserted).toEqual({ rows: [{ name: 'from a batch', note: 'batched' }], rowCount: 1 });
+
+    const failed = await caught(
+      db.batch([
+        { sql: `insert into items (name) values ($1)`, params: ['rolled back'] },
+        { sql: `insert into items (name) values ($1)`, params: ['from a batch'] },
+        { sql: `insert into items (name) values ($1)`, params: ['never run'] },
+      ]),
+    );
+    expect(failed.code).toBe('23505');
+    const { rows } = await db.query(
+      `select name, current_setting('app.note', true) as note from items
+        where name in ('from a batch', 'rolled back', 'never run')`,
+    );
+    // The local setting ended with its transaction, and the failed batch left nothing behind.
+    expect(rows).toEqual([{ name: 'from a batch', note: '' }]);
+  });
+
   it('runs statements from outside a transaction after it, not inside it', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -229,6 +256,30 @@ describe('statement_timeout on PGlite', () => {
       ]);
       // The ended worker's files were closed, not left open in this process.
       if (filesBefore > 0) expect(await filesOpenIn(dir)).toBeLessThanOrEqual(filesBefore);
+    },
+    OPEN_MS,
+  );
+
+  it(
+    'stops a batch past the timeout its statements set for themselves, and commits none of it',
+    async () => {
+      const started = Date.now();
+      const error = await caught(
+        db.batch(
+          [
+            { sql: `select set_config('statement_timeout', '400ms', true)`, params: [] },
+            { sql: `insert into notes values ($1)`, params: ['in the stopped batch'] },
+            { sql: 'select pg_sleep(30)', params: [] },
+          ],
+          { timeoutMs: 400 },
+        ),
+      );
+      expect(error.code).toBe('57014');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const { rows } = await db.query(`select body from notes where body = 'in the stopped batch'`);
+      expect(rows).toEqual([]);
+      // The batch's timeout was its own: the session has none.
+      await db.query('select pg_sleep(0.6)');
     },
     OPEN_MS,
   );

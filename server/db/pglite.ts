@@ -6,8 +6,15 @@
 import { closeSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Database, Queryable, QueryResult } from './types.ts';
-import type { Call, ErrorFields, Reply, WorkerData, WorkerMessage } from './pglite-worker.ts';
+import type { Database, Queryable, QueryResult, Statement } from './types.ts';
+import type {
+  BatchCall,
+  Call,
+  ErrorFields,
+  Reply,
+  WorkerData,
+  WorkerMessage,
+} from './pglite-worker.ts';
 
 const workerUrl = new URL('./pglite-worker.ts', import.meta.url);
 
@@ -35,7 +42,7 @@ function abortedError(): Error {
 }
 
 interface Pending {
-  call: Call;
+  call: Call | BatchCall;
   resolve: (reply: Reply) => void;
   reject: (error: Error) => void;
 }
@@ -107,7 +114,7 @@ class PgliteWorker {
   }
 
   /** Sends a call once the worker is up; the answer, or the error, comes back in order. */
-  async send(call: Omit<Call, 'id'>): Promise<QueryResult<never>> {
+  async send(call: Omit<Call, 'id'> | Omit<BatchCall, 'id'>): Promise<QueryResult<never>> {
     const worker = await this.#ready;
     const reply = await new Promise<Reply>((resolve, reject) => {
       const pending = { call: { ...call, id: this.#nextId++ }, resolve, reject };
@@ -127,8 +134,12 @@ class PgliteWorker {
   #watch() {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#inFlight.length === 0 || this.#timeoutMs === 0) return;
-    this.#timer = setTimeout(() => this.#end(timeoutError()), this.#timeoutMs);
+    const running = this.#inFlight[0]?.call;
+    if (!running) return;
+    // A batch sets its own timeout in the worker; the reply would tell it only afterwards.
+    const ms = ('timeoutMs' in running && running.timeoutMs) || this.#timeoutMs;
+    if (ms === 0) return;
+    this.#timer = setTimeout(() => this.#end(timeoutError()), ms);
   }
 
   #answered(worker: Worker, message: WorkerMessage) {
@@ -239,6 +250,9 @@ export async function openPglite(directory: string): Promise<Database> {
         await end('commit');
         return result;
       }),
+    // One message to the worker: nothing runs between the statements, so nothing waits for this thread.
+    batch: <R>(statements: Statement[], options: { timeoutMs?: number } = {}) =>
+      exclusive(() => connection.send({ statements, ...options }) as Promise<QueryResult<R>>),
     close: () => exclusive(() => connection.close()),
   };
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './types.ts';
+import type { Database, Queryable, QueryResult, Statement } from './types.ts';
 
 // Keep every value as PostgreSQL's own text; the protocol layers render JSON in SQL.
 const identity = (value: string) => value;
@@ -46,22 +46,29 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   const pool = new pg.Pool({ connectionString, max });
   // Fail at start, with the server's reason, rather than on the first request.
   await pool.query('select 1');
+  const transaction: Database['transaction'] = async (fn) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const result = await fn(wrap(client));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
   return {
     ...wrap(pool),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn(wrap(client));
-        await client.query('commit');
+    transaction,
+    batch: <R>(statements: Statement[]) =>
+      transaction(async (tx) => {
+        let result: QueryResult<R> = { rows: [], rowCount: 0 };
+        for (const { sql, params } of statements) result = await tx.query<R>(sql, params);
         return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+      }),
     close: () => pool.end(),
   };
 }

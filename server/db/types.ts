@@ -11,9 +11,25 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A statement and its parameters. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
 export interface Database extends Queryable {
   /** Runs fn inside BEGIN … COMMIT on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs the statements in one transaction, committed when every one succeeds, and answers the
+   * last one's rows: what a request that needs nothing decided between its statements sends.
+   * PGlite hands them to its worker as one message. `timeoutMs` is the statement_timeout the
+   * statements set for themselves (set_config(…, true)), known before they run.
+   */
+  batch<R = Record<string, unknown>>(
+    statements: Statement[],
+    options?: { timeoutMs?: number },
+  ): Promise<QueryResult<R>>;
   close(): Promise<void>;
 }
 

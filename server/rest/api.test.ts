@@ -31,6 +31,9 @@ function failingDatabase(failure: Error): Database {
     transaction: async () => {
       throw failure;
     },
+    batch: async () => {
+      throw failure;
+    },
     close: async () => {},
   };
 }

@@ -1,6 +1,6 @@
 // The four table operations: run the statement in the request's transaction and shape the answer
 // (status, Content-Range, body) as PostgREST does.
-import type { Queryable } from '../db/types.ts';
+import type { QueryResult } from '../db/types.ts';
 import type { Table } from './catalog.ts';
 import { RestError, singleObjectError } from './errors.ts';
 import type { MediaType, Preferences } from './headers.ts';
@@ -24,8 +24,7 @@ export interface Outcome {
   contentType?: string;
 }
 
-async function one(tx: Queryable, statement: Statement): Promise<ResultRow> {
-  const result = await tx.query<ResultRow>(statement.text, statement.values);
+function onlyRow(result: QueryResult<ResultRow>): ResultRow {
   const row = result.rows[0];
   // Every statement ends in an aggregate, so a missing row is the database failing silently.
   if (!row) throw new Error('The database returned no result row for the request');
@@ -80,7 +79,7 @@ export async function read(request: ReadRequest, inTransaction: InTransaction): 
     offset,
     ...(limit === undefined ? {} : { limit }),
   });
-  const row = await inTransaction(true, (tx) => one(tx, statement));
+  const row = onlyRow(await inTransaction.statement(true, statement.text, statement.values));
   const rows = Number(row.page_total);
   const total = row.total === null ? undefined : Number(row.total);
   if (request.media.shape === 'object' && rows !== 1) throw singleObjectError(rows);
@@ -118,12 +117,12 @@ async function write(
   inTransaction: InTransaction,
   limitAffected: boolean,
 ): Promise<{ rows: number; body: string | null }> {
-  return inTransaction(false, async (tx) => {
-    const row = await one(tx, statement);
+  const max = request.prefs.maxAffected;
+  const limited = limitAffected && request.prefs.handling === 'strict' && max !== undefined;
+  const check = (row: ResultRow) => {
     const rows = Number(row.page_total);
     if (request.media.shape === 'object' && rows !== 1) throw singleObjectError(rows);
-    const max = request.prefs.maxAffected;
-    if (limitAffected && request.prefs.handling === 'strict' && max !== undefined && rows > max) {
+    if (limited && rows > max) {
       throw new RestError(400, {
         code: 'PGRST124',
         message: 'Query result exceeds max-affected preference constraint',
@@ -131,7 +130,14 @@ async function write(
       });
     }
     return { rows, body: row.body };
-  });
+  };
+  // Without a count to check before the commit, the statement is the whole transaction.
+  if (request.media.shape !== 'object' && !limited) {
+    return check(onlyRow(await inTransaction.statement(false, statement.text, statement.values)));
+  }
+  return inTransaction(false, async (tx) =>
+    check(onlyRow(await tx.query<ResultRow>(statement.text, statement.values))),
+  );
 }
 
 function representation(

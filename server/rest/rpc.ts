@@ -188,10 +188,8 @@ export async function callFunction(
     ? `select coalesce(json_agg(r), '[]')::text as body from ${call} as r`
     : `select to_json(${call})::text as body`;
   const readOnly = request.method === 'GET' || request.method === 'HEAD';
-  const body = await inTransaction(readOnly, async (tx) => {
-    const result = await tx.query<{ body: string | null }>(text, values);
-    return result.rows[0]?.body ?? 'null';
-  });
+  const result = await inTransaction.statement<{ body: string | null }>(readOnly, text, values);
+  const body = result.rows[0]?.body ?? 'null';
   if (fn.returnType === 'void') return { status: 204, headers: {} };
   // A function returning one row answers with that row, as PostgREST does for a composite type.
   const shaped =

@@ -2,14 +2,22 @@
 // migrations' grants and RLS policies then decide, and auth.uid() / request.headers work in them.
 // Shared by /rest/v1 and /storage/v1.
 import type { IncomingMessage } from 'node:http';
-import type { Database, Queryable } from '../db/types.ts';
+import type { Database, Queryable, QueryResult } from '../db/types.ts';
 import { ANON_ROLE, type Caller } from './claims.ts';
 
-/** Runs fn inside the request's transaction (role, claims and settings already applied). */
-export type InTransaction = <T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+export interface InTransaction {
+  /** Runs fn inside the request's transaction (role, claims and settings already applied). */
+  <T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs one statement as the request's whole transaction, committed when it succeeds: for a
+   * request with nothing to decide before the commit. The setup, the statement and the commit go
+   * to the database together (Database.batch).
+   */
+  statement<R>(readOnly: boolean, sql: string, params: unknown[]): Promise<QueryResult<R>>;
+}
 
-/** Supabase's per-role statement_timeout. */
-const STATEMENT_TIMEOUT = { anon: '3s', other: '8s' };
+/** Supabase's per-role statement_timeout, in milliseconds. */
+const STATEMENT_TIMEOUT_MS = { anon: 3_000, other: 8_000 };
 
 const setupSql = `select set_config('role', $1, true),
   set_config('request.jwt.claims', $2, true),
@@ -37,19 +45,29 @@ export function callerTransaction(
   req: IncomingMessage,
   path: string,
 ): InTransaction {
-  return <T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>) =>
+  const timeoutMs =
+    caller.role === ANON_ROLE ? STATEMENT_TIMEOUT_MS.anon : STATEMENT_TIMEOUT_MS.other;
+  // Read-only rides on the setup statement: one round trip fewer per read.
+  const setup = (readOnly: boolean) => ({
+    sql: setupSql,
+    params: [
+      caller.role,
+      JSON.stringify(caller.claims),
+      `${timeoutMs}ms`,
+      req.method,
+      path,
+      JSON.stringify(req.headers),
+      JSON.stringify(cookies(req.headers.cookie)),
+      readOnly ? 'on' : 'off',
+    ],
+  });
+  const inTransaction = <T>(readOnly: boolean, fn: (tx: Queryable) => Promise<T>) =>
     db.transaction(async (tx) => {
-      // Read-only rides on the setup statement: one round trip fewer per read.
-      await tx.query(setupSql, [
-        caller.role,
-        JSON.stringify(caller.claims),
-        caller.role === ANON_ROLE ? STATEMENT_TIMEOUT.anon : STATEMENT_TIMEOUT.other,
-        req.method,
-        path,
-        JSON.stringify(req.headers),
-        JSON.stringify(cookies(req.headers.cookie)),
-        readOnly ? 'on' : 'off',
-      ]);
+      const { sql, params } = setup(readOnly);
+      await tx.query(sql, params);
       return fn(tx);
     });
+  inTransaction.statement = <R>(readOnly: boolean, sql: string, params: unknown[]) =>
+    db.batch<R>([setup(readOnly), { sql, params }], { timeoutMs });
+  return inTransaction;
 }
