@@ -1,6 +1,7 @@
 // The consultations table: leads from the "book a free strategy call" form (specification §7).
 import type { Database } from './database.types';
 import { DataError, dataError } from './errors';
+import { forwardedFor, type OnBehalfOfVisitor } from './forwarded-for';
 import type { AppSupabaseClient } from './supabase';
 
 export type ConsultationInput = Pick<
@@ -38,14 +39,6 @@ export type MetaLeadEventContext = {
   fbp?: string;
 };
 
-export interface SubmitConsultationOptions {
-  /**
-   * The visitor's address when the site's server inserts on their behalf. Sent as
-   * X-Forwarded-For so the database's per-IP limit counts the visitor, not the server.
-   */
-  clientAddress?: string;
-}
-
 /**
  * Stores a lead. Anyone may insert; nobody but an administrator may read it back. Throws a
  * DataError; code PT429 (status 429) means the visitor's address sent too many.
@@ -53,12 +46,12 @@ export interface SubmitConsultationOptions {
 export async function submitConsultation(
   client: AppSupabaseClient,
   input: ConsultationInput,
-  { clientAddress }: SubmitConsultationOptions = {},
+  { clientAddress }: OnBehalfOfVisitor = {},
 ): Promise<void> {
-  let insert = client.from('consultations').insert(input);
-  // Per request, not on the client: the server's client is shared by every visitor's request.
-  if (clientAddress) insert = insert.setHeader('x-forwarded-for', clientAddress);
-  const { error, status } = await insert;
+  const { error, status } = await forwardedFor(
+    client.from('consultations').insert(input),
+    clientAddress,
+  );
   if (error) throw dataError(error, status);
 }
 

@@ -1,7 +1,8 @@
 // The cookie_consents table: each cookie choice a visitor makes, recorded as proof of consent
-// (issue 14). Anyone may insert; nobody reads it back through the API.
+// (issue 14). Anyone may insert, 100 an hour per address; nobody reads it back through the API.
 import type { Database } from './database.types';
 import { dataError } from './errors';
+import { forwardedFor, type OnBehalfOfVisitor } from './forwarded-for';
 import type { AppSupabaseClient } from './supabase';
 
 export type CookieConsentRecord = Pick<
@@ -15,11 +16,18 @@ export type CookieConsentRecord = Pick<
   | 'source'
 >;
 
-/** Stores one choice; throws a DataError when the database refuses it. */
+/**
+ * Stores one choice; throws a DataError when the database refuses it (isRateLimited: the
+ * visitor's address recorded too many choices this hour).
+ */
 export async function recordCookieConsent(
   client: AppSupabaseClient,
   record: CookieConsentRecord,
+  { clientAddress }: OnBehalfOfVisitor = {},
 ): Promise<void> {
-  const { error, status } = await client.from('cookie_consents').insert(record);
+  const { error, status } = await forwardedFor(
+    client.from('cookie_consents').insert(record),
+    clientAddress,
+  );
   if (error) throw dataError(error, status);
 }

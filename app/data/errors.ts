@@ -16,6 +16,11 @@ export class DataError extends Error {
   get isUniqueViolation(): boolean {
     return this.code === '23505';
   }
+
+  /** The caller's address wrote too often this hour (PT429, the database's per-address limit). */
+  get isRateLimited(): boolean {
+    return this.code === 'PT429' || this.status === 429;
+  }
 }
 
 interface SupabaseErrorLike {

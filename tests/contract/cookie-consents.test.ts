@@ -2,9 +2,10 @@
 // anyone may record a choice made now and nobody reads them back through the API; the consent
 // endpoint (/cookie-settings) records the choice with the visitor's consent ID and the policy
 // version, keeps it in the visitor's cookies and sends them back with 303, and the table keeps
-// two years.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// two years. Each address records at most 100 choices an hour (issue 13: nobody fills the
+// database), whether it writes through the API or through the site's form.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordCookieConsent } from '../../app/data/cookie-consents.ts';
 import type { AppSupabaseClient } from '../../app/data/supabase.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
@@ -28,6 +29,8 @@ describe.each(backendKinds)('cookie consent records on %s', (kind) => {
     anon = backend.client();
   });
   afterAll(async () => backend?.close());
+  // Every choice posted through the site counts against 127.0.0.1: each test starts uncounted.
+  beforeEach(async () => backend.db.exec('delete from private.address_rate_limits'));
 
   /** The records of one consent ID, oldest first, as JSON (both adapters answer in text form). */
   const rows = async (consentId: string) =>
@@ -160,6 +163,55 @@ describe.each(backendKinds)('cookie consent records on %s', (kind) => {
       ['banner', 'en', true, false, false],
       ['frame', 'en', true, true, false],
     ]);
+  });
+
+  it('records at most 100 choices an hour from one address through the API, and counts each address apart', async () => {
+    const from = (address: string) =>
+      createClient(backend.url, backend.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        global: { headers: { 'x-forwarded-for': address } },
+      });
+    const office = from('203.0.113.40');
+    const consentId = '4d2f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    for (let i = 0; i < 100; i++) {
+      const { error } = await office
+        .from('cookie_consents')
+        .insert({ ...choice, consent_id: consentId });
+      expect(error).toBeNull();
+    }
+    const refused = await office
+      .from('cookie_consents')
+      .insert({ ...choice, consent_id: consentId });
+    expect(refused.status).toBe(429);
+    expect(refused.error?.code).toBe('PT429');
+    expect(await rows(consentId)).toHaveLength(100);
+    // Another address, and the service role, are not held back by this one.
+    expect((await from('203.0.113.41').from('cookie_consents').insert(choice)).status).toBe(201);
+    expect(
+      (await backend.client(backend.serviceRoleKey).from('cookie_consents').insert(choice)).status,
+    ).toBe(201);
+    // The counter lives an hour, and the retention job sweeps it after that.
+    await backend.db.query(
+      `update private.address_rate_limits set recent = array(select t - interval '61 minutes' from unnest(recent) t)`,
+    );
+    await backend.db.query('select private.delete_stale_consultations()');
+    expect((await backend.db.query('select * from private.address_rate_limits')).rows).toEqual([]);
+    expect((await office.from('cookie_consents').insert(choice)).status).toBe(201);
+  });
+
+  it('answers 429 to a choice posted by a form past the limit, and keeps neither record nor cookies', async () => {
+    // The site's server forwards its visitor's address: the requests here come from 127.0.0.1.
+    await backend.db.exec(`insert into private.address_rate_limits (scope, client_ip, recent)
+      values ('cookie_consents', '127.0.0.1', array_fill(now(), array[100]))`);
+    const before = await backend.db.query('select count(*)::int as n from public.cookie_consents');
+    const refused = await post({ choice: 'accept-all', source: 'banner', return_to: '/blog' });
+    expect(refused.status).toBe(429);
+    expect(setCookies(refused)).toEqual([]);
+    expect(await backend.db.query('select count(*)::int as n from public.cookie_consents')).toEqual(
+      before,
+    );
+    await backend.db.exec('delete from private.address_rate_limits');
+    expect((await post({ choice: 'accept-all', source: 'banner' })).status).toBe(303);
   });
 
   it('refuses a post that is no choice, a choice made on another site, and never leaves the site', async () => {

@@ -50,9 +50,7 @@ describe.each(backendKinds)('leads on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
   beforeEach(async () => {
-    await db.exec(
-      'delete from public.consultations; delete from private.consultation_rate_limits;',
-    );
+    await db.exec('delete from public.consultations; delete from private.address_rate_limits;');
   });
 
   describe('columns and grants', () => {
@@ -248,7 +246,7 @@ describe.each(backendKinds)('leads on %s', (kind) => {
         await visitor('203.0.113.24').from('consultations').insert(lead());
       expect((await visitor('203.0.113.24').from('consultations').insert(lead())).status).toBe(429);
       await db.query(
-        "update private.consultation_rate_limits set recent = array(select t - interval '61 minutes' from unnest(recent) t)",
+        "update private.address_rate_limits set recent = array(select t - interval '61 minutes' from unnest(recent) t)",
       );
       expect((await visitor('203.0.113.24').from('consultations').insert(lead())).status).toBe(201);
     });
@@ -278,7 +276,7 @@ describe.each(backendKinds)('leads on %s', (kind) => {
       for (let i = 0; i < 5; i++) await plain.from('consultations').insert(lead());
       expect((await plain.from('consultations').insert(lead())).status).toBe(429);
       const { rows } = await db.query<{ client_ip: string }>(
-        'select client_ip from private.consultation_rate_limits',
+        "select client_ip from private.address_rate_limits where scope = 'consultations'",
       );
       expect(rows).toEqual([{ client_ip: '127.0.0.1' }]);
     });

@@ -145,7 +145,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
   beforeEach(async () => {
     await db.exec(
-      'delete from public.blog_posts; delete from public.consultations; delete from private.consultation_rate_limits;',
+      'delete from public.blog_posts; delete from public.consultations; delete from private.address_rate_limits;',
     );
   });
 

@@ -5,6 +5,7 @@
 import { data, redirect } from 'react-router';
 import { publicSiteUrl, serverEnv } from '~/data/config.server';
 import { recordCookieConsent } from '~/data/cookie-consents';
+import { DataError } from '~/data/errors';
 import { getServerSupabase } from '~/data/supabase.server';
 import { languageFromPath, localizedPath } from '~/i18n/locale';
 import {
@@ -20,7 +21,9 @@ import {
   consentSetCookies,
 } from '~/visit/consent-cookie';
 import { cookieValue } from '~/visit/cookie-header';
+import { visitorAddress } from '~/visit/visitor-address';
 import { consentPostFrom } from './consent-choice';
+import { consentCopy } from './copy';
 
 /** The page the request came from, when it is one of this site's. */
 export function sameSitePage(request: Request, siteUrl: string): URL | undefined {
@@ -51,13 +54,23 @@ export async function consentAction(
   const post = consentPostFrom(await request.formData(), consentFromCookies(cookies));
   if (!post) throw data('Not a cookie choice.', { status: 400 });
   const consentId = consentIdFromCookies(cookies) ?? crypto.randomUUID();
-  await recordCookieConsent(getServerSupabase(), {
+  const record = {
     consent_id: consentId,
     ...post.choice,
     policy_version: await policyVersion(),
     language,
     source: post.source,
-  });
+  };
+  try {
+    await recordCookieConsent(getServerSupabase(), record, {
+      clientAddress: visitorAddress(request),
+    });
+  } catch (error) {
+    // A choice that cannot be proven is not kept either: the cookies stay as they were.
+    if (error instanceof DataError && error.isRateLimited)
+      throw data(consentCopy[language].failed, { status: 429 });
+    throw error;
+  }
 
   const headers = new Headers();
   for (const cookie of consentSetCookies(post.choice, consentId, siteUrl.startsWith('https:')))

@@ -22,6 +22,7 @@ import { languageFromPath, localizedPath } from '~/i18n/locale';
 import { bookingCookie } from '~/security/booking-cookie.server';
 import { attributionFromFormData, requestAttribution } from '~/visit/attribution';
 import { withCookieAttribution } from '~/visit/attribution-cookie';
+import { visitorAddress } from '~/visit/visitor-address';
 import type { ConsultationActionData } from './action-data';
 import { FORM_START_FIELD, HONEYPOT_FIELD, LEAD_ID_FIELD, THANK_YOU_PATH } from './constants';
 import { consultationCopy } from './copy';
@@ -62,15 +63,6 @@ function serverContext(request: Request): ConsultationActionContext {
     publicOrigin: publicSiteUrl(request),
     now: Date.now(),
   };
-}
-
-/** The address server/app.ts resolved for this visitor (it rewrites X-Forwarded-For). */
-function visitorAddress(request: Request): string | undefined {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
-}
-
-function isRateLimited(error: unknown): boolean {
-  return error instanceof DataError && (error.code === 'PT429' || error.status === 429);
 }
 
 /** Why the request looks like a bot's, or undefined for a person's. */
@@ -173,7 +165,7 @@ export async function consultationAction(
       { clientAddress },
     );
   } catch (error) {
-    if (isRateLimited(error)) {
+    if (error instanceof DataError && error.isRateLimited) {
       console.warn(`Consultation request from ${visitor} refused: too many this hour.`);
       return refused(429, { failure: consultationCopy[language].form.tooManyRequests });
     }

@@ -277,6 +277,15 @@ describe('the policy per configuration', () => {
     expect(swedish.retention).toContain('Bokade samtal: lika länge som förfrågan');
   });
 
+  it('says that the cookie choice records keep no IP address, and how long the per-address count lives', () => {
+    expect(text('en', only({}))['data-we-collect']).toContain(
+      'our server only counts the choices each IP address makes in an hour, apart from the record, and deletes the count within a day',
+    );
+    expect(text('sv', only({}))['data-we-collect']).toContain(
+      'räknar vår server bara hur många val varje IP-adress gör under en timme, skilt från registreringen, och raderar räkningen inom ett dygn',
+    );
+  });
+
   it('describes the cookieless visit statistics only while the server counts visits', () => {
     const english = text('en', only({ visitStatistics: true }));
     expect(english['data-we-collect']).toContain('Visit statistics: when you view a page');

@@ -38,7 +38,7 @@ export const processingTools = {
       en: {
         collected: {
           term: 'Your cookie choices',
-          text: 'when you make or change a choice in our cookie banner or cookie settings: a random consent ID, the time, what you allowed (analytics, marketing, preferences) and the version of this policy you chose under. Nothing else about you, not your IP address.',
+          text: 'when you make or change a choice in our cookie banner or cookie settings: a random consent ID, the time, what you allowed (analytics, marketing, preferences) and the version of this policy you chose under. Nothing else about you, not your IP address: to limit misuse, our server only counts the choices each IP address makes in an hour, apart from the record, and deletes the count within a day.',
         },
         purpose:
           'remember and keep a record of your cookie choices, so that we can show that we asked before using cookies;',
@@ -62,7 +62,7 @@ export const processingTools = {
       sv: {
         collected: {
           term: 'Dina cookieval',
-          text: 'när du gör eller ändrar ett val i vår cookiebanner eller i cookietinställningarna: ett slumpmässigt samtyckes-id, tidpunkten, vad du tillät (statistik, marknadsföring, inställningar) och vilken version av den här policyn du valde under. Inget annat om dig, inte din IP-adress.',
+          text: 'när du gör eller ändrar ett val i vår cookiebanner eller i cookietinställningarna: ett slumpmässigt samtyckes-id, tidpunkten, vad du tillät (statistik, marknadsföring, inställningar) och vilken version av den här policyn du valde under. Inget annat om dig, inte din IP-adress: för att begränsa missbruk räknar vår server bara hur många val varje IP-adress gör under en timme, skilt från registreringen, och raderar räkningen inom ett dygn.',
         },
         purpose:
           'komma ihåg och dokumentera dina cookieval, så att vi kan visa att vi frågade innan vi använde cookies;',
