@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readlink, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -302,6 +302,37 @@ describe('statement_timeout on PGlite', () => {
       expect((await caught(db.query('select pg_sleep(30)'))).code).toBe('57014');
       // The new worker is a new session: the SET went with the old one, as with a new connection.
       await db.query('select pg_sleep(0.6)');
+    },
+    OPEN_MS,
+  );
+
+  it(
+    'starts the worker again on a later call when starting it after a timeout failed',
+    async () => {
+      await db.query(`insert into notes values ('before the failed start')`);
+      const away = `${dir}.away`;
+      const runaway = db.transaction(async (tx) => {
+        await tx.query(`select set_config('statement_timeout', '300ms', true)`);
+        // When the timeout ends this worker, its directory is a file: the next start fails.
+        await rename(dir, away);
+        await writeFile(dir, 'not a directory');
+        await tx.query('select pg_sleep(30)');
+      });
+      expect((await caught(runaway)).code).toBe('57014');
+      const meanwhile = await db.query('select 1').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(meanwhile).toBeInstanceOf(Error);
+
+      await rm(dir);
+      await rename(away, dir);
+      // Calls try again at most once a second.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const { rows } = await db.query(
+        `select body from notes where body = 'before the failed start'`,
+      );
+      expect(rows).toEqual([{ body: 'before the failed start' }]);
     },
     OPEN_MS,
   );

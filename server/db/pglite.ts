@@ -18,6 +18,9 @@ import type {
 
 const workerUrl = new URL('./pglite-worker.ts', import.meta.url);
 
+/** How often calls may try to start a worker again after a start failed. */
+const RESTART_INTERVAL_MS = 1_000;
+
 function postgresError(fields: ErrorFields): Error {
   const { message, ...rest } = fields;
   return Object.assign(new Error(message), rest);
@@ -79,6 +82,8 @@ class PgliteWorker {
   /** statement_timeout in effect for the worker's next statement, in ms; 0 is none. */
   #timeoutMs = 0;
   #nextId = 0;
+  /** When a call may try again to start a worker whose start failed. */
+  #nextStart = 0;
   /** Counts ended workers: a transaction begun on an ended worker is gone. */
   generation = 0;
 
@@ -91,10 +96,15 @@ class PgliteWorker {
       workerData: { directory: this.#directory } satisfies WorkerData,
     });
     this.#ready = new Promise<Worker>((resolve, reject) => {
-      const failed = (error: Error) => {
+      const failed = (error: unknown) => {
         worker.off('message', started);
         void worker.terminate();
-        reject(error);
+        // PGlite's file system throws plain objects ({ name: 'ErrnoError', errno }).
+        reject(
+          error instanceof Error
+            ? error
+            : new Error(`PGlite could not start in ${this.#directory}: ${JSON.stringify(error)}`),
+        );
       };
       const exited = (code: number) => failed(new Error(`PGlite's worker exited (${code})`));
       const started = (message: WorkerMessage) => {
@@ -113,9 +123,30 @@ class PgliteWorker {
     return this.#ready;
   }
 
+  /**
+   * The worker once it is up. When the last start failed (the directory busy or gone, memory
+   * short…), a call starts it again, at most once a second, instead of failing until the process
+   * restarts; the call gets the start's error meanwhile.
+   */
+  async #up(): Promise<Worker> {
+    const ready = this.#ready;
+    try {
+      return await ready;
+    } catch (error) {
+      // Another call may have started the next attempt already: that one is awaited.
+      if (this.#ready === ready) {
+        if (Date.now() < this.#nextStart) throw error;
+        this.#nextStart = Date.now() + RESTART_INTERVAL_MS;
+        this.#ready = this.start();
+        this.#ready.catch(() => undefined);
+      }
+      return this.#ready;
+    }
+  }
+
   /** Sends a call once the worker is up; the answer, or the error, comes back in order. */
   async send(call: Omit<Call, 'id'> | Omit<BatchCall, 'id'>): Promise<QueryResult<never>> {
-    const worker = await this.#ready;
+    const worker = await this.#up();
     const reply = await new Promise<Reply>((resolve, reject) => {
       const pending = { call: { ...call, id: this.#nextId++ }, resolve, reject };
       // Throws (and so rejects) for a parameter that cannot cross the thread, before it is queued.
