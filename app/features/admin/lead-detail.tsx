@@ -30,6 +30,7 @@ import { adminCopy } from './copy';
 import { pipelineCopy } from './pipeline-copy';
 import { useLeavePrompt } from './use-leave-prompt';
 import { useNewLeadCount } from './use-new-lead-count';
+import { LoadFailed } from './load-failed';
 
 const copy = adminCopy.leads;
 const detail = pipelineCopy.detail;
@@ -253,18 +254,11 @@ export function LeadDetail({
     body = <LoadingStatus text={detail.loading} />;
   } else if (page.kind === 'failed') {
     body = (
-      <div className="admin-empty">
-        <p className="admin-empty__heading" role="alert">
-          {detail.loadFailed}
-        </p>
-        <button
-          type="button"
-          className="admin-button admin-button--secondary"
-          onClick={() => setAttempt((value) => value + 1)}
-        >
-          {copy.retry}
-        </button>
-      </div>
+      <LoadFailed
+        message={detail.loadFailed}
+        retryLabel={copy.retry}
+        onRetry={() => setAttempt((value) => value + 1)}
+      />
     );
   } else if (page.kind === 'missing') {
     body = (

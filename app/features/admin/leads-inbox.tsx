@@ -39,6 +39,7 @@ import {
 } from './lead-exports';
 import { pipelineCopy } from './pipeline-copy';
 import { useNewLeadCount } from './use-new-lead-count';
+import { LoadFailed } from './load-failed';
 
 const copy = adminCopy.leads;
 const pipeline = pipelineCopy.list;
@@ -339,18 +340,11 @@ export function LeadsInbox({
     body = <LoadingStatus text={copy.loading} />;
   } else if (list.kind === 'failed') {
     body = (
-      <div className="admin-empty">
-        <p className="admin-empty__heading" role="alert">
-          {copy.loadFailed}
-        </p>
-        <button
-          type="button"
-          className="admin-button admin-button--secondary"
-          onClick={() => setAttempt((value) => value + 1)}
-        >
-          {copy.retry}
-        </button>
-      </div>
+      <LoadFailed
+        message={copy.loadFailed}
+        retryLabel={copy.retry}
+        onRetry={() => setAttempt((value) => value + 1)}
+      />
     );
   } else if (list.leads.length === 0) {
     const filtered = status !== null || search !== '' || owner !== null || overdue || page > 1;
