@@ -44,6 +44,13 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 /** A connection pool to any PostgreSQL server; the Node process stays stateless. */
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max });
+  // The pool's connections, until each has closed: pool.end() resolves when it has asked them
+  // to, not when they have, so close() waits for them itself.
+  const open = new Set<pg.Client>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
   // Fail at start, with the server's reason, rather than on the first request.
   await pool.query('select 1');
   const transaction: Database['transaction'] = async (fn) => {
@@ -69,6 +76,14 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         for (const { sql, params } of statements) result = await tx.query<R>(sql, params);
         return result;
       }),
-    close: () => pool.end(),
+    async close() {
+      const closing = [...open].map((client) => {
+        // Closing anyway: a connection the server ends first (a dropped database) is no error.
+        client.on('error', () => undefined);
+        return new Promise((resolve) => client.once('end', resolve));
+      });
+      await pool.end();
+      await Promise.all(closing);
+    },
   };
 }
