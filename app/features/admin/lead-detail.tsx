@@ -27,10 +27,10 @@ import { LoadingStatus } from '~/ui/loading-status';
 import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
 import { AdminShell } from './admin-shell';
 import { adminCopy } from './copy';
+import { LoadFailed } from './load-failed';
 import { pipelineCopy } from './pipeline-copy';
 import { useLeavePrompt } from './use-leave-prompt';
 import { useNewLeadCount } from './use-new-lead-count';
-import { LoadFailed } from './load-failed';
 
 const copy = adminCopy.leads;
 const detail = pipelineCopy.detail;

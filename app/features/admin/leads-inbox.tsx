@@ -37,9 +37,9 @@ import {
   personalDataFileName,
   type LeadsCsvFormat,
 } from './lead-exports';
+import { LoadFailed } from './load-failed';
 import { pipelineCopy } from './pipeline-copy';
 import { useNewLeadCount } from './use-new-lead-count';
-import { LoadFailed } from './load-failed';
 
 const copy = adminCopy.leads;
 const pipeline = pipelineCopy.list;
