@@ -161,7 +161,7 @@ describe.each(backendKinds)('meeting mails on %s', (kind) => {
   const nextDay = () => Date.parse('2099-06-01T09:00:00Z') + ++day * 24 * HOUR;
 
   describe('the lead’s history', () => {
-    it('says the call was booked, moved and cancelled, and the booking made the lead booked', async () => {
+    it('says the call was booked, moved and cancelled; booking made the lead booked, cancelling undid it', async () => {
       const lead = await insertLead();
       const start = nextDay();
       const meeting = await book(lead, start);
@@ -183,7 +183,9 @@ describe.each(backendKinds)('meeting mails on %s', (kind) => {
           },
         },
         { kind: 'meeting_cancelled', data: { meeting_id: meeting, starts_at: expect.any(String) } },
+        { kind: 'status_changed', data: { from: 'booked', to: 'new' } },
       ]);
+      expect(await statusOf(lead)).toBe('new');
       const [booked, , moved] = await events(lead);
       expect(Date.parse(booked!.data.starts_at!)).toBe(start);
       expect(Date.parse(moved!.data.starts_at!)).toBe(start + 2 * HOUR);
@@ -210,6 +212,26 @@ describe.each(backendKinds)('meeting mails on %s', (kind) => {
           'meeting_booked',
         ]);
       }
+    });
+
+    it('returns a contacted lead to contacted when its call is cancelled, and leaves a won lead won', async () => {
+      const contacted = await insertLead();
+      await backend.db.query(`update public.consultations set status = 'contacted' where id = $1`, [
+        contacted,
+      ]);
+      const meeting = await book(contacted, nextDay());
+      expect(await statusOf(contacted)).toBe('booked');
+      await cancel(meeting, 1);
+      expect(await statusOf(contacted)).toBe('contacted');
+      // Booking again books it again.
+      await book(contacted, nextDay());
+      expect(await statusOf(contacted)).toBe('booked');
+
+      const won = await insertLead();
+      const call = await book(won, nextDay());
+      await backend.db.query(`update public.consultations set status = 'won' where id = $1`, [won]);
+      await cancel(call, 1);
+      expect(await statusOf(won)).toBe('won');
     });
 
     it('raises SEQUENCE for a move made by hand without raising it', async () => {
