@@ -1,7 +1,7 @@
 // /admin/availability (issue 15): the agency's weekly hours, meeting length, buffer, notice, how
 // far ahead, blocked dates, which Swedish holidays it opens, its zone and video link, and the
 // private calendar feed's address. Checked beside each field as the table checks them.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   getAvailability,
   regenerateCalendarFeed,
@@ -21,6 +21,7 @@ import { LoadingStatus } from '~/ui/loading-status';
 import { AdminField } from './admin-field';
 import { availabilityCopy as copy } from './availability-copy';
 import { Notice, SubmitRow, useAction } from './use-action';
+import { useLoaded } from './use-loaded';
 
 const weekdayHours = { start: '09:00', end: '17:00' };
 
@@ -63,27 +64,22 @@ export function AvailabilityForm({
   /** Where the site answers, for the feed's address. */
   siteOrigin: string;
 }) {
-  const [values, setValues] = useState<SavedAvailability | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const {
+    value: values,
+    setValue: setValues,
+    error: loadError,
+  } = useLoaded<SavedAvailability>(
+    async () => (await getAvailability(client)) ?? defaultAvailability,
+    [client],
+  );
   const [problems, setProblems] = useState<AvailabilityProblems>({});
   const action = useAction();
   const feedAction = useAction();
 
-  useEffect(() => {
-    let current = true;
-    getAvailability(client).then(
-      (saved) => current && setValues(saved ?? defaultAvailability),
-      (error: Error) => current && setLoadError(copy.loadFailed(error.message)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client]);
-
   if (loadError)
     return (
       <p role="alert" className="admin-notice">
-        {loadError}
+        {copy.loadFailed(loadError.message)}
       </p>
     );
   if (!values) return <LoadingStatus text={copy.loading} />;

@@ -16,6 +16,7 @@ import { downloadFile } from './download-file';
 import { insightsCopy as copy } from './insights-copy';
 import { funnelToCsv, leadRate } from './insights-csv';
 import { VisitsChart } from './visits-chart';
+import { useLoaded } from './use-loaded';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -201,23 +202,11 @@ export function InsightsReport({ client }: { client: AppSupabaseClient }) {
   const [search] = useSearchParams();
   const today = todayIn(INSIGHTS_TIME_ZONE);
   const period = periodFromSearch(search, today);
-  const [insights, setInsights] = useState<SiteInsights | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    setInsights(null);
-    setLoadError(null);
-    getSiteInsights(client, period).then(
-      (found) => current && setInsights(found),
-      (error: Error) => current && setLoadError(copy.loadFailed(error.message)),
-    );
-    return () => {
-      current = false;
-    };
-    // The period's two days are the whole dependency; the object is made anew each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, period.start, period.end]);
+  // The period's two days are the whole dependency; the object is made anew each render.
+  const { value: insights, error: loadError } = useLoaded(
+    () => getSiteInsights(client, period),
+    [client, period.start, period.end],
+  );
 
   const funnel = copy.funnel;
   return (
@@ -225,7 +214,7 @@ export function InsightsReport({ client }: { client: AppSupabaseClient }) {
       <PeriodForm period={period} today={today} />
       {loadError && (
         <p role="alert" className="admin-notice">
-          {loadError}
+          {copy.loadFailed(loadError.message)}
         </p>
       )}
       {!insights && !loadError && <LoadingStatus text={copy.loading} />}

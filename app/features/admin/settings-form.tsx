@@ -1,7 +1,7 @@
 // /admin/settings (issue 14): the agency's details, checked beside each field as the table checks
 // them, and saved in one row. Saving empties the page cache (server/app.ts), so the footer and the
 // privacy policy show the new details at once.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import {
   AgencySettingsRefused,
@@ -12,7 +12,6 @@ import {
   validateAgencySettings,
   type AgencySettingKey,
   type AgencySettings,
-  type AgencySettingsInput,
   type AgencySettingsProblems,
 } from '~/data/agency-settings';
 import type { AppSupabaseClient } from '~/data/supabase';
@@ -21,6 +20,7 @@ import { LoadingStatus } from '~/ui/loading-status';
 import { AdminField } from './admin-field';
 import { settingsCopy as copy } from './settings-copy';
 import { SubmitRow, useAction } from './use-action';
+import { useLoaded } from './use-loaded';
 
 const groups: Array<{ id: keyof typeof copy.sections; keys: AgencySettingKey[] }> = [
   {
@@ -59,28 +59,23 @@ export function SettingsForm({
   /** What the site uses with nothing saved: the environment's values, then the fallbacks. */
   defaults: AgencySettings;
 }) {
-  const [values, setValues] = useState<AgencySettingsInput | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const {
+    value: values,
+    setValue: setValues,
+    error: loadError,
+  } = useLoaded(
+    async () => agencySettingsFormValues(await getSavedAgencySettings(client), defaults),
+    [client, defaults],
+  );
   const [problems, setProblems] = useState<AgencySettingsProblems>({});
   const action = useAction();
   // The root loader's view of the settings (the admin banner's placeholders) is read again.
   const revalidator = useRevalidator();
 
-  useEffect(() => {
-    let current = true;
-    getSavedAgencySettings(client).then(
-      (saved) => current && setValues(agencySettingsFormValues(saved, defaults)),
-      (error: Error) => current && setLoadError(copy.loadFailed(error.message)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, defaults]);
-
   if (loadError)
     return (
       <p role="alert" className="admin-notice">
-        {loadError}
+        {copy.loadFailed(loadError.message)}
       </p>
     );
   if (!values) return <LoadingStatus text={copy.loading} />;

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useLoaded } from './use-loaded';
+
+afterEach(cleanup);
+
+/** A promise the test settles by hand. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
+  return { promise, resolve, reject };
+}
+
+describe('useLoaded', () => {
+  it('gives the value once loaded, and lets a form change it', async () => {
+    const { result } = renderHook(() => useLoaded(async () => ({ name: 'saved' }), []));
+    expect(result.current.value).toBeNull();
+    await waitFor(() => expect(result.current.value).toEqual({ name: 'saved' }));
+    act(() => result.current.setValue({ name: 'edited' }));
+    expect(result.current.value).toEqual({ name: 'edited' });
+    expect(result.current.error).toBeNull();
+  });
+
+  it('loads again when its dependencies change, and drops the answer for the old ones', async () => {
+    const answers = { first: deferred<string>(), second: deferred<string>() };
+    const { result, rerender } = renderHook(
+      ({ key }: { key: 'first' | 'second' }) => useLoaded(() => answers[key].promise, [key]),
+      { initialProps: { key: 'first' as 'first' | 'second' } },
+    );
+    rerender({ key: 'second' });
+    await act(async () => answers.second.resolve('second'));
+    expect(result.current.value).toBe('second');
+    // The first request answers late: it no longer counts.
+    await act(async () => answers.first.resolve('first'));
+    expect(result.current.value).toBe('second');
+  });
+
+  it('gives the error of a failed load, as an Error even when something else was thrown', async () => {
+    const { result } = renderHook(() =>
+      useLoaded(() => Promise.reject(new Error('The database is away')), []),
+    );
+    await waitFor(() => expect(result.current.error?.message).toBe('The database is away'));
+    expect(result.current.value).toBeNull();
+    const { result: odd } = renderHook(() => useLoaded(() => Promise.reject('plain text'), []));
+    await waitFor(() => expect(odd.current.error).toEqual(new Error('plain text')));
+  });
+});

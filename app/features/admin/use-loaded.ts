@@ -1,0 +1,40 @@
+// What an admin page shows or edits, loaded in the browser: again whenever `deps` change, and an
+// answer that comes back for older deps is dropped, so a slow first load cannot overwrite a newer
+// one (or state set after the page was left).
+import {
+  useEffect,
+  useState,
+  type DependencyList,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
+
+export interface Loaded<T> {
+  /** Null until loaded, and again while a change of deps loads anew. */
+  value: T | null;
+  /** For a form that edits what it loaded. */
+  setValue: Dispatch<SetStateAction<T | null>>;
+  /** Why the last load failed, or null. */
+  error: Error | null;
+}
+
+export function useLoaded<T>(load: () => Promise<T>, deps: DependencyList): Loaded<T> {
+  const [value, setValue] = useState<T | null>(null);
+  const [error, setError] = useState<Error | null>(null);
+  useEffect(() => {
+    let current = true;
+    setValue(null);
+    setError(null);
+    load().then(
+      (loaded) => current && setValue(() => loaded),
+      (failure: unknown) =>
+        current && setError(failure instanceof Error ? failure : new Error(String(failure))),
+    );
+    return () => {
+      current = false;
+    };
+    // The caller names what load depends on, as with useEffect itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return { value, setValue, error };
+}
