@@ -1,14 +1,16 @@
-// The lead_events table (issue 15): a lead's history, written by the database's triggers in the
-// same transaction as each change (receipt, status, owner, notes, its mails' delivery, its
-// meetings booked, moved or cancelled). Read by
-// administrators only; nobody writes it through the API.
+// A lead's timeline (issue 15). The lead_events table holds what only it knows, written by the
+// database's triggers in the same transaction as each change: status, owner and notes with their
+// author, its mails' delivery, its meetings booked, moved or cancelled. The receipt and the
+// queued mails come from the lead and its mails themselves, which already say when
+// (20261125193000_derive_receipt_and_queued_mails_in_history). Read by administrators only;
+// nobody writes lead_events through the API.
 import type { Database } from './database.types';
 import { dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';
 
 export type LeadEventRow = Database['public']['Tables']['lead_events']['Row'];
 
-/** lead_events_kind_check, meetings included (20261125171000_record_meetings_in_lead_history). */
+/** What the timeline shows: lead_events_kind_check's kinds, and the two read from the lead and its mails. */
 export const leadEventKinds = [
   'received',
   'status_changed',
@@ -25,7 +27,8 @@ export type LeadEventKind = (typeof leadEventKinds)[number];
 
 /** One entry of the timeline, its data read into the fields its kind carries. */
 export type LeadEvent = {
-  id: number;
+  /** Unique in the lead's timeline: 'received', 'queued-<mail id>' or 'event-<lead_events id>'. */
+  key: string;
   createdAt: string;
   /** Who did it; null for the visitor and the server. */
   authorEmail: string | null;
@@ -47,15 +50,13 @@ export type LeadEvent = {
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** The row as the timeline shows it; unknown kinds and missing data never throw. */
+/** A lead_events row as the timeline shows it; unknown kinds and missing data never throw. */
 export function toLeadEvent(row: LeadEventRow): LeadEvent {
   const data = (
     row.data && typeof row.data === 'object' && !Array.isArray(row.data) ? row.data : {}
   ) as Record<string, unknown>;
-  const base = { id: row.id, createdAt: row.created_at, authorEmail: row.author_email };
+  const base = { key: `event-${row.id}`, createdAt: row.created_at, authorEmail: row.author_email };
   switch (row.kind) {
-    case 'received':
-      return { ...base, kind: 'received', source: text(data.source) };
     case 'status_changed':
       return { ...base, kind: 'status_changed', from: text(data.from), to: text(data.to) };
     case 'owner_changed':
@@ -67,11 +68,10 @@ export function toLeadEvent(row: LeadEventRow): LeadEvent {
       };
     case 'notes_changed':
       return { ...base, kind: 'notes_changed', notes: text(data.notes) };
-    case 'mail_queued':
     case 'mail_sent':
       return {
         ...base,
-        kind: row.kind,
+        kind: 'mail_sent',
         mailKind: text(data.mail_kind),
         attempts: typeof data.attempts === 'number' ? data.attempts : null,
       };
@@ -102,12 +102,41 @@ export async function listLeadEvents(
   client: AppSupabaseClient,
   consultationId: string,
 ): Promise<LeadEvent[]> {
-  const { data, error, status } = await client
-    .from('lead_events')
-    .select('*')
-    .eq('consultation_id', consultationId)
-    .order('created_at', { ascending: true })
-    .order('id', { ascending: true });
-  if (error) throw dataError(error, status);
-  return data.map(toLeadEvent);
+  const [stored, lead, mails] = await Promise.all([
+    client
+      .from('lead_events')
+      .select('*')
+      .eq('consultation_id', consultationId)
+      .order('created_at', { ascending: true })
+      .order('id', { ascending: true }),
+    client.from('consultations').select('received_at, source').eq('id', consultationId),
+    client
+      .from('consultation_mails')
+      .select('id, kind, created_at')
+      .eq('consultation_id', consultationId)
+      .order('created_at', { ascending: true })
+      .order('id', { ascending: true }),
+  ]);
+  for (const { error, status } of [stored, lead, mails]) if (error) throw dataError(error, status);
+  const received: LeadEvent[] = (lead.data ?? []).map((row) => ({
+    key: 'received',
+    createdAt: row.received_at,
+    authorEmail: null,
+    kind: 'received',
+    source: row.source,
+  }));
+  const queued: LeadEvent[] = (mails.data ?? []).map((mail) => ({
+    key: `queued-${mail.id}`,
+    createdAt: mail.created_at,
+    authorEmail: null,
+    kind: 'mail_queued',
+    mailKind: mail.kind,
+    attempts: null,
+  }));
+  // In time order; what one transaction did shares its time: the receipt first, then its mails,
+  // then the rest in the order it was recorded.
+  return [...received, ...queued, ...(stored.data ?? []).map(toLeadEvent)]
+    .map((event, order) => ({ event, order, at: Date.parse(event.createdAt) }))
+    .sort((a, b) => a.at - b.at || a.order - b.order)
+    .map(({ event }) => event);
 }

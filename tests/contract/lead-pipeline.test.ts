@@ -68,12 +68,23 @@ describe.each(backendKinds)('the pipeline on %s', (kind) => {
   afterAll(async () => backend?.close());
 
   describe('the timeline', () => {
-    it('records the receipt and the queued mails with the lead, in that order', async () => {
+    it('shows the receipt and the queued mails first, read from the lead and its mails', async () => {
       const lead = await insertLead(service, { utm_source: ' Facebook ' });
       expect(lead.source).toBe('facebook');
       const events = await listLeadEvents(admin, lead.id);
       expect(events.map((event) => event.kind)).toEqual(['received', 'mail_queued', 'mail_queued']);
-      expect(events[0]).toMatchObject({ kind: 'received', source: 'facebook', authorEmail: null });
+      expect(events[0]).toMatchObject({
+        kind: 'received',
+        source: 'facebook',
+        authorEmail: null,
+        createdAt: lead.received_at,
+      });
+      // Neither is stored a second time in lead_events.
+      const { rows } = await backend.db.query<{ n: string }>(
+        'select count(*) as n from public.lead_events where consultation_id = $1',
+        [lead.id],
+      );
+      expect(rows).toEqual([{ n: '0' }]);
     });
 
     it('records status, owner and notes changes with their author, and mails sent or failed', async () => {
@@ -131,7 +142,7 @@ describe.each(backendKinds)('the pipeline on %s', (kind) => {
       const lead = await insertLead(service);
       const { error: insertError } = await admin
         .from('lead_events')
-        .insert({ consultation_id: lead.id, kind: 'received' });
+        .insert({ consultation_id: lead.id, kind: 'status_changed' });
       expect(insertError?.code).toBe('42501');
       const { error: deleteError, count } = await admin
         .from('lead_events')

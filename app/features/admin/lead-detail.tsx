@@ -509,7 +509,7 @@ export function LeadDetail({
             <ol className="lead-timeline__list">
               {events.map((event) => (
                 <li
-                  key={event.id}
+                  key={event.key}
                   className={`lead-timeline__entry lead-timeline__entry--${event.kind}`}
                 >
                   <p className="lead-timeline__what">{describeLeadEvent(event)}</p>

@@ -158,7 +158,16 @@ function inbox(
   return fakeClient((request) => {
     const overridden = options.override?.(request);
     if (overridden) return overridden;
-    if (request.table === 'blog_posts' || request.table === 'lead_events') return ok([]);
+    if (request.table === 'blog_posts') return ok([]);
+    // The timeline (listLeadEvents: lead_events, and the receipt and queued mails it reads from
+    // the lead and its mails) stays empty here; tests/contract/lead-pipeline.test.ts covers it.
+    const selected = request.call('select')?.[0];
+    if (
+      request.table === 'lead_events' ||
+      selected === 'received_at, source' ||
+      selected === 'id, kind, created_at'
+    )
+      return ok([]);
     if (request.table === 'meetings') return ok(options.meetings ?? []);
     if (request.table === 'consultation_mails')
       return Array.isArray(options.mails) || !options.mails
