@@ -97,18 +97,59 @@ export function toLeadEvent(row: LeadEventRow): LeadEvent {
   }
 }
 
-/** A lead's history, oldest first (the order things happened in). */
+/** What lead_events recorded for a lead, oldest first. */
+export async function listRecordedLeadEvents(
+  client: AppSupabaseClient,
+  consultationId: string,
+): Promise<LeadEvent[]> {
+  const { data, error, status } = await client
+    .from('lead_events')
+    .select('*')
+    .eq('consultation_id', consultationId)
+    .order('created_at', { ascending: true })
+    .order('id', { ascending: true });
+  if (error) throw dataError(error, status);
+  return data.map(toLeadEvent);
+}
+
+/**
+ * A lead's history, oldest first (the order things happened in): its receipt and queued mails,
+ * read from the lead and its mails, with what lead_events recorded. What one transaction did
+ * shares its time: the receipt first, then its mails, then the rest in the order recorded.
+ */
+export function leadTimeline(
+  lead: { received_at: string; source: string | null },
+  mails: readonly { id: string; kind: string; created_at: string }[],
+  recorded: readonly LeadEvent[],
+): LeadEvent[] {
+  const received: LeadEvent = {
+    key: 'received',
+    createdAt: lead.received_at,
+    authorEmail: null,
+    kind: 'received',
+    source: lead.source,
+  };
+  const queued = mails.map((mail): LeadEvent => ({
+    key: `queued-${mail.id}`,
+    createdAt: mail.created_at,
+    authorEmail: null,
+    kind: 'mail_queued',
+    mailKind: mail.kind,
+    attempts: null,
+  }));
+  return [received, ...queued, ...recorded]
+    .map((event, order) => ({ event, order, at: Date.parse(event.createdAt) }))
+    .sort((a, b) => a.at - b.at || a.order - b.order)
+    .map(({ event }) => event);
+}
+
+/** A lead's whole timeline, read at once: for a caller that has neither the lead nor its mails. */
 export async function listLeadEvents(
   client: AppSupabaseClient,
   consultationId: string,
 ): Promise<LeadEvent[]> {
-  const [stored, lead, mails] = await Promise.all([
-    client
-      .from('lead_events')
-      .select('*')
-      .eq('consultation_id', consultationId)
-      .order('created_at', { ascending: true })
-      .order('id', { ascending: true }),
+  const [recorded, lead, mails] = await Promise.all([
+    listRecordedLeadEvents(client, consultationId),
     client.from('consultations').select('received_at, source').eq('id', consultationId),
     client
       .from('consultation_mails')
@@ -117,26 +158,7 @@ export async function listLeadEvents(
       .order('created_at', { ascending: true })
       .order('id', { ascending: true }),
   ]);
-  for (const { error, status } of [stored, lead, mails]) if (error) throw dataError(error, status);
-  const received: LeadEvent[] = (lead.data ?? []).map((row) => ({
-    key: 'received',
-    createdAt: row.received_at,
-    authorEmail: null,
-    kind: 'received',
-    source: row.source,
-  }));
-  const queued: LeadEvent[] = (mails.data ?? []).map((mail) => ({
-    key: `queued-${mail.id}`,
-    createdAt: mail.created_at,
-    authorEmail: null,
-    kind: 'mail_queued',
-    mailKind: mail.kind,
-    attempts: null,
-  }));
-  // In time order; what one transaction did shares its time: the receipt first, then its mails,
-  // then the rest in the order it was recorded.
-  return [...received, ...queued, ...(stored.data ?? []).map(toLeadEvent)]
-    .map((event, order) => ({ event, order, at: Date.parse(event.createdAt) }))
-    .sort((a, b) => a.at - b.at || a.order - b.order)
-    .map(({ event }) => event);
+  for (const { error, status } of [lead, mails]) if (error) throw dataError(error, status);
+  const [row] = lead.data ?? [];
+  return row ? leadTimeline(row, mails.data ?? [], recorded) : recorded;
 }

@@ -18,7 +18,7 @@ import {
   type LeadOwnerChoice,
   type LeadStatus,
 } from '~/data/consultations';
-import { listLeadEvents, type LeadEvent } from '~/data/lead-events';
+import { leadTimeline, listRecordedLeadEvents, type LeadEvent } from '~/data/lead-events';
 import type { AppSupabaseClient } from '~/data/supabase';
 import type { TeamRole } from '~/data/team';
 import { listLeadMeetings, type LeadMeeting } from '~/data/meetings';
@@ -153,7 +153,7 @@ export function LeadDetail({
         console.error('Could not load the lead’s meetings:', error);
         setMeetings('failed');
       });
-      listLeadEvents(client, id).then(setEvents, (error: unknown) => {
+      listRecordedLeadEvents(client, id).then(setEvents, (error: unknown) => {
         console.error('Could not load the lead’s history:', error);
         setEvents('failed');
       });
@@ -271,6 +271,11 @@ export function LeadDetail({
     const lead = page.lead;
     const shownStatus = isLeadStatus(lead.status) ? lead.status : 'new';
     const late = isLeadOverdue(lead, new Date());
+    // The receipt and queued mails come from the lead and the mails already loaded.
+    const history =
+      events === 'loading' || events === 'failed'
+        ? events
+        : leadTimeline(lead, Array.isArray(mails) ? mails : [], events);
     // The active meeting that has not ended (issue 15's booking): the one the lead has coming.
     const nextMeeting = Array.isArray(meetings)
       ? meetings.find(
@@ -499,15 +504,15 @@ export function LeadDetail({
           <h2 id="lead-timeline" className="lead-card__subheading">
             {detail.timeline}
           </h2>
-          {events === 'loading' ? (
+          {history === 'loading' ? (
             <LoadingStatus text={detail.loading} />
-          ) : events === 'failed' ? (
+          ) : history === 'failed' ? (
             <p className="lead-card__mail-error">{detail.timelineFailed}</p>
-          ) : events.length === 0 ? (
+          ) : history.length === 0 ? (
             <p>{detail.timelineEmpty}</p>
           ) : (
             <ol className="lead-timeline__list">
-              {events.map((event) => (
+              {history.map((event) => (
                 <li
                   key={event.key}
                   className={`lead-timeline__entry lead-timeline__entry--${event.kind}`}
