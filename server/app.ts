@@ -173,7 +173,22 @@ export async function startServer(
       await ensureAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
       const keys = await apiKeys(jwtSecret);
       const rest = await createRestApi({ db, jwtSecret });
-      const auth = createAuthApi({ db, jwtSecret, mailer, siteUrl: config.SITE_URL });
+      const auth = createAuthApi({
+        db,
+        jwtSecret,
+        mailer,
+        siteUrl: config.SITE_URL,
+        limits: {
+          emailsSent: { max: config.AUTH_RATE_LIMIT_EMAIL_SENT, windowSeconds: 60 * 60 },
+        },
+        log,
+      });
+      // Links answered for are mailed after their answer: let those finish before the database.
+      const closeDatabase = closeBackend;
+      closeBackend = async () => {
+        await auth.settled();
+        await closeDatabase();
+      };
       const storage = await createStorageApi({
         db,
         jwtSecret,

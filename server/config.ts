@@ -22,6 +22,11 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Nordic Lead Agency <no-reply@localhost>'),
   /** Public origin of the site, used in e-mailed links; defaults to the request's origin. */
   SITE_URL: z.string().url().optional(),
+  /**
+   * Recovery and sign-in links the embedded auth mails per hour for the whole site, as GoTrue's
+   * RATE_LIMIT_EMAIL_SENT (whose self-hosted default this is; hosted Supabase allows 2).
+   */
+  AUTH_RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).max(100_000).default(30),
   /** How many reverse proxies (besides any on loopback) stand in front of the server. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Who is told of every new lead: one address or several, comma-separated. */

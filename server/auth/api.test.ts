@@ -5,7 +5,7 @@ import { openPglite } from '../db/pglite.ts';
 import { migrate } from '../db/migrate.ts';
 import type { Database } from '../db/types.ts';
 import type { Mail } from '../mail.ts';
-import { createAuthApi } from './api.ts';
+import { createAuthApi, type AuthApi } from './api.ts';
 import { hashPassword } from './passwords.ts';
 import { createEmailUser } from './users.ts';
 
@@ -41,12 +41,13 @@ describe('createAuthApi options', () => {
   let server: Server;
   let port: number;
   const mails: Mail[] = [];
+  let api: AuthApi;
 
   beforeAll(async () => {
     db = await openPglite('memory://');
     await migrate(db);
     await createEmailUser(db, 'owner@agency.example', await hashPassword('owner password'));
-    const api = createAuthApi({
+    api = createAuthApi({
       db,
       jwtSecret: 'a-test-secret-that-is-at-least-32-characters',
       mailer: { send: async (mail) => void mails.push(mail) },
@@ -82,6 +83,7 @@ describe('createAuthApi options', () => {
       { Host: 'evil.example' },
     );
     expect(response.status).toBe(200);
+    await api.settled();
     expect(mails).toHaveLength(1);
     const link = new URL(/https?:\/\/\S+/.exec(mails[0]!.text)![0]);
     expect(link.origin).toBe('https://agency.example');

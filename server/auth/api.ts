@@ -25,6 +25,7 @@ import { signup } from './endpoints/signup.ts';
 import { token } from './endpoints/token.ts';
 import { getUser, updateUser } from './endpoints/user.ts';
 import { verifyLink, verifyPost } from './endpoints/verify.ts';
+import { createAfterAnswer } from './after-answer.ts';
 import { requestOrigin } from './links.ts';
 import { DEFAULT_LIMITS, createThrottle, type AuthLimits } from './throttle.ts';
 
@@ -36,6 +37,8 @@ export interface AuthApiOptions {
   siteUrl?: string;
   /** Throttling; tests pass small numbers. Defaults: DEFAULT_LIMITS. */
   limits?: Partial<AuthLimits>;
+  /** Where failures of work done after an answer (a link's mail) are reported. */
+  log?: (line: string) => void;
 }
 
 type Methods = Partial<Record<string, Endpoint>>;
@@ -79,17 +82,26 @@ function matchRoute(
   return undefined;
 }
 
-export function createAuthApi(opts: AuthApiOptions): { handle: Handler } {
+export interface AuthApi {
+  handle: Handler;
+  /** Resolves once the mails of answered requests are sent (before the database closes). */
+  settled(): Promise<void>;
+}
+
+export function createAuthApi(opts: AuthApiOptions): AuthApi {
+  const log = opts.log ?? ((line: string) => console.log(line));
   const ctx: AuthContext = {
     db: opts.db,
     jwtSecret: opts.jwtSecret,
     mailer: opts.mailer,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     throttle: createThrottle(opts.db),
+    afterAnswer: createAfterAnswer(log),
     configuredSite: opts.siteUrl ? new URL(opts.siteUrl) : undefined,
   };
 
   return {
+    settled: () => ctx.afterAnswer.settled(),
     async handle(req, res, url) {
       const origin = ctx.configuredSite?.origin ?? requestOrigin(req);
       const siteUrl = ctx.configuredSite?.href ?? `${origin}/`;

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/types.ts';
 import type { Mailer } from '../mail.ts';
+import type { AfterAnswer } from './after-answer.ts';
 import type { AuthLimits, Throttle } from './throttle.ts';
 
 /** Where the auth API is mounted; GoTrue's own paths follow it. */
@@ -14,6 +15,8 @@ export interface AuthContext {
   mailer: Mailer;
   limits: AuthLimits;
   throttle: Throttle;
+  /** Work left for after the answer, so it cannot show in the answer's timing. */
+  afterAnswer: AfterAnswer;
   /** The public site from SITE_URL; unset, links and redirects use the request's origin. */
   configuredSite?: URL;
 }

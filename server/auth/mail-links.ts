@@ -1,9 +1,14 @@
 // E-mailed links (recovery, sign-in, invitation, e-mail change): the same checks, throttle and
 // mail path for all.
+import { clientIp } from '../http.ts';
 import { issueLinkToken, isLoopbackOrigin, safeRedirect, type LinkKind } from './links.ts';
 import { PREFIX, type AuthContext, type AuthRequest } from './context.ts';
-import { AuthError } from './errors.ts';
-import type { UserRecord } from './users.ts';
+import { AuthError, rateLimited } from './errors.ts';
+import { findUserById, type UserRecord } from './users.ts';
+
+const retryAfter = (seconds: number) => ({
+  headers: { 'Retry-After': String(Math.max(1, seconds)) },
+});
 
 /** One mail per address per window, counted whether or not the address has an account. */
 export async function throttleMail(ctx: AuthContext, email: string): Promise<void> {
@@ -13,7 +18,35 @@ export async function throttleMail(ctx: AuthContext, email: string): Promise<voi
       429,
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${result.retryAfter} seconds.`,
-      { headers: { 'Retry-After': String(Math.max(1, result.retryAfter)) } },
+      retryAfter(result.retryAfter),
+    );
+  }
+}
+
+/**
+ * The limits on asking for a recovery or sign-in link, all counted by what was asked, never by
+ * whether the address has an account: the client's address (every request), the address asked
+ * for (one a minute), then the whole site (GoTrue's e-mails per hour). A request refused by the
+ * first two does not use up the site's allowance.
+ */
+export async function throttleLinkRequest(
+  ctx: AuthContext,
+  request: AuthRequest,
+  email: string,
+): Promise<void> {
+  const byIp = await ctx.throttle.hit(
+    `link-request:ip:${clientIp(request.req)}`,
+    ctx.limits.linkRequestsPerIp,
+  );
+  if (!byIp.allowed) throw rateLimited(byIp.retryAfter);
+  await throttleMail(ctx, email);
+  const bySite = await ctx.throttle.hit('link-request:site', ctx.limits.emailsSent);
+  if (!bySite.allowed) {
+    throw new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      'Email rate limit exceeded',
+      retryAfter(bySite.retryAfter),
     );
   }
 }
@@ -92,6 +125,23 @@ export async function sendLink(
   const linkToken = await issueLinkToken(ctx.db, record.user.id, record.user.email, kind);
   const link = verifyLinkUrl(request, linkToken, kind);
   await deliver(ctx, record.user.email, MAILS[kind](link, request.origin), kind);
+}
+
+/**
+ * Mails user `userId` a fresh link of `kind` once the answer has gone out, if the account is
+ * still there and not banned: the request path never stores the token nor talks to the mail
+ * server, so a member's answer takes as long as a stranger's.
+ */
+export function sendLinkAfterAnswer(
+  ctx: AuthContext,
+  request: AuthRequest,
+  userId: string,
+  kind: LinkKind,
+): void {
+  ctx.afterAnswer.add(`The ${kind} mail`, async () => {
+    const record = await findUserById(ctx.db, userId);
+    if (record && !record.banned) await sendLink(ctx, request, record, kind);
+  });
 }
 
 const BOTH_LINKS = 'The address changes once both links have been opened.';

@@ -60,12 +60,14 @@ describe('throttle', () => {
     expect((await t.hit(long, limit)).allowed).toBe(false);
   });
 
-  it('defaults to 30 failures per IP per 5 minutes, 10 per account or known device per 15, 1 mail per minute', () => {
+  it('defaults to 30 failures per IP per 5 minutes, 10 per account or known device per 15, 1 mail per address a minute, 30 link requests per IP and 30 for the site an hour', () => {
     expect(DEFAULT_LIMITS).toEqual({
       signInFailuresPerIp: { max: 30, windowSeconds: 300 },
       signInFailuresPerAccount: { max: 10, windowSeconds: 900 },
       signInFailuresPerDevice: { max: 10, windowSeconds: 900 },
       emailsPerAddress: { max: 1, windowSeconds: 60 },
+      linkRequestsPerIp: { max: 30, windowSeconds: 3600 },
+      emailsSent: { max: 30, windowSeconds: 3600 },
     });
   });
 });

@@ -14,8 +14,12 @@ export interface AuthLimits {
   signInFailuresPerAccount: Limit;
   /** Failed password sign-ins from one known device (a browser that signed in to the account). */
   signInFailuresPerDevice: Limit;
-  /** Recovery and sign-in mails per address. */
+  /** Recovery and sign-in mails per address (GoTrue's SMTP max frequency), known or not. */
   emailsPerAddress: Limit;
+  /** Requests for recovery and sign-in links per client address, known addresses or not. */
+  linkRequestsPerIp: Limit;
+  /** Recovery and sign-in link requests for the whole site (GoTrue's RATE_LIMIT_EMAIL_SENT). */
+  emailsSent: Limit;
 }
 
 export const DEFAULT_LIMITS: AuthLimits = {
@@ -23,6 +27,8 @@ export const DEFAULT_LIMITS: AuthLimits = {
   signInFailuresPerAccount: { max: 10, windowSeconds: 15 * 60 },
   signInFailuresPerDevice: { max: 10, windowSeconds: 15 * 60 },
   emailsPerAddress: { max: 1, windowSeconds: 60 },
+  linkRequestsPerIp: { max: 30, windowSeconds: 60 * 60 },
+  emailsSent: { max: 30, windowSeconds: 60 * 60 },
 };
 
 export interface HitResult {

@@ -464,6 +464,8 @@ describe('password recovery', () => {
       .filter({ hasText: 'Check your email for the password reset link' })
       .waitFor();
 
+    // The link is mailed just after the answer the page shows.
+    await expect.poll(async () => (await newestMail()).subject).toBe('Reset your password');
     const mail = await newestMail();
     expect(mail.to).toBe(SITE_ADMIN_EMAIL);
     const link = mail.text.match(/https?:\/\/\S+/)?.[0];

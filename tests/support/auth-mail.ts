@@ -24,6 +24,26 @@ export async function mailsTo(
   return mails.filter((mail) => mail.to === address);
 }
 
+/**
+ * The mails to `address` once there are at least `count`: recovery and sign-in links are mailed
+ * just after the answer, so a test that has its answer may look a moment before the mail is there.
+ */
+export async function waitForMails(
+  backend: Pick<TestBackend, 'dataDir'>,
+  address: string,
+  count = 1,
+): Promise<OutboxMail[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = await mailsTo(backend, address);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) {
+      throw new Error(`${mails.length} of ${count} mails to ${address} arrived within 10 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export function linkIn(mail: OutboxMail): string {
   const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`No verify link in the mail:\n${mail.text}`);

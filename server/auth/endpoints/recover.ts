@@ -1,16 +1,17 @@
 // POST /recover: a password reset link (GoTrue's recover.go).
 import type { Endpoint } from '../context.ts';
-import { assertLinksCanBeMailed, sendLink, throttleMail } from '../mail-links.ts';
+import { assertLinksCanBeMailed, sendLinkAfterAnswer, throttleLinkRequest } from '../mail-links.ts';
 import { readJsonBody, requireEmail, send } from '../request.ts';
-import { findUserByEmail } from '../users.ts';
+import { findUserIdByEmail } from '../users.ts';
 
-// Always 200 {}, so the answer never tells whether an account exists.
+// Always 200 {} (or the same 429 for every address), answered before the link is stored and
+// mailed, so neither the answer nor its timing tells whether an account exists.
 export const recover: Endpoint = async (ctx, request) => {
   assertLinksCanBeMailed(ctx, request);
   const body = await readJsonBody(request.req);
   const email = requireEmail(body, 'Password recovery requires an email');
-  await throttleMail(ctx, email);
-  const record = await findUserByEmail(ctx.db, email);
-  if (record && !record.banned) await sendLink(ctx, request, record, 'recovery');
+  await throttleLinkRequest(ctx, request, email);
+  const userId = await findUserIdByEmail(ctx.db, email);
   send(request, 200, {});
+  if (userId) sendLinkAfterAnswer(ctx, request, userId, 'recovery');
 };
