@@ -69,6 +69,17 @@ export const invalidMimeType = (mimeType: string) =>
     error: 'invalid_mime_type',
   });
 
+/** A file whose bytes are not the type it was declared as. */
+export const contentNotOfType = (mimeType: string) =>
+  new StorageError(
+    415,
+    'InvalidMimeType',
+    `mime type ${mimeType} does not match the file's content`,
+    {
+      error: 'invalid_mime_type',
+    },
+  );
+
 export const accessDenied = (message = 'Access denied') =>
   new StorageError(403, 'AccessDenied', message, { error: 'Unauthorized' });
 

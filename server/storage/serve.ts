@@ -1,11 +1,14 @@
 // Sends an object's file the way Storage's asset renderer does (Content-Type, Content-Length,
 // ETag, Last-Modified, Cache-Control from what was stored at upload; 304 when the client's copy is
 // current; X-Robots-Tag: none), plus what a file served from the site's own origin needs: nosniff
-// and a sandboxing Content-Security-Policy, so an uploaded file can never run script here.
+// and a sandboxing Content-Security-Policy, so an uploaded file can never run script here. The type
+// sent is the stored one read strictly and written canonically; a file kept with a type that does
+// not parse (stored before uploads were checked) goes out as application/octet-stream.
 import { open, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { StorageError } from './errors.ts';
+import { canonicalMediaType, parseMediaType } from './media-type.ts';
 import type { StoredObject } from './objects.ts';
 
 /** The row is there but its file is not: Storage's renderer answers this for a missing blob. */
@@ -16,6 +19,12 @@ const HEADER_SAFE = /^[\x20-\x7e]+$/;
 
 function safe(value: string | undefined): string | undefined {
   return value !== undefined && HEADER_SAFE.test(value) ? value : undefined;
+}
+
+/** The Content-Type a stored file is served with. */
+export function servedContentType(stored: unknown): string {
+  const mediaType = typeof stored === 'string' ? parseMediaType(stored) : undefined;
+  return mediaType ? canonicalMediaType(mediaType) : 'application/octet-stream';
 }
 
 /** Whether If-None-Match names this ETag (weak or strong, or `*`). */
@@ -88,7 +97,7 @@ export async function sendObject(
     }
     res.writeHead(200, {
       ...headers,
-      'Content-Type': safe(metadata.mimetype) ?? 'application/octet-stream',
+      'Content-Type': servedContentType(metadata.mimetype),
       'Content-Length': String(size),
       ...(options.download !== null
         ? { 'Content-Disposition': contentDisposition(options.download) }

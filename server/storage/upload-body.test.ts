@@ -6,13 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sampleImages } from '../../tests/support/storage.ts';
 import { StorageError } from './errors.ts';
 import { isAllowedMimeType, receiveUpload, type UploadFacts } from './upload-body.ts';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = sampleImages['image/png'];
+const AVIF = sampleImages['image/avif'];
+/** A JPEG's first bytes, then filler up to `size`. */
+const jpegOf = (size: number) =>
+  Buffer.concat([sampleImages['image/jpeg'], Buffer.alloc(size)]).subarray(0, size);
 const images = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'];
 
 let dir: string;
@@ -79,7 +81,7 @@ describe('receiving an upload', () => {
   it("takes a form's contentType field over the file part's type", async () => {
     const req = await formRequest(
       { contentType: 'image/webp' },
-      new Blob([PNG], { type: 'application/octet-stream' }),
+      new Blob([sampleImages['image/webp']], { type: 'application/octet-stream' }),
     );
     const upload = await receiveUpload(
       req,
@@ -95,14 +97,14 @@ describe('receiving an upload', () => {
       {
         'content-type': 'image/avif',
         'cache-control': 'max-age=60',
-        'content-length': String(PNG.length),
+        'content-length': String(AVIF.length),
         'x-metadata': Buffer.from(JSON.stringify({ credit: 'Ada' })).toString('base64'),
       },
-      PNG,
+      AVIF,
     );
     const upload = await receiveUpload(
       req,
-      { maxBytes: PNG.length, allowedMimeTypes: images },
+      { maxBytes: AVIF.length, allowedMimeTypes: images },
       target,
       async () => {},
     );
@@ -110,10 +112,10 @@ describe('receiving an upload', () => {
       mimeType: 'image/avif',
       cacheControl: 'max-age=60',
       userMetadata: { credit: 'Ada' },
-      declaredLength: PNG.length,
-      size: PNG.length,
+      declaredLength: AVIF.length,
+      size: AVIF.length,
     });
-    expect((await readFile(target)).equals(PNG)).toBe(true);
+    expect((await readFile(target)).equals(AVIF)).toBe(true);
   });
 
   it('refuses a raw body declared too large before reading it or asking the policies', async () => {
@@ -133,8 +135,7 @@ describe('receiving an upload', () => {
   });
 
   it('stops a form at the first byte over the limit and keeps nothing', async () => {
-    const big = Buffer.alloc(2048, 1);
-    const req = await formRequest({}, new Blob([big], { type: 'image/jpeg' }));
+    const req = await formRequest({}, new Blob([jpegOf(2048)], { type: 'image/jpeg' }));
     const error = await refusal(
       receiveUpload(req, { maxBytes: 2047, allowedMimeTypes: images }, target, async () => {}),
     );
@@ -143,7 +144,7 @@ describe('receiving an upload', () => {
   });
 
   it('takes a file of exactly the limit', async () => {
-    const req = await formRequest({}, new Blob([Buffer.alloc(2048)], { type: 'image/jpeg' }));
+    const req = await formRequest({}, new Blob([jpegOf(2048)], { type: 'image/jpeg' }));
     const upload = await receiveUpload(
       req,
       { maxBytes: 2048, allowedMimeTypes: images },
@@ -154,14 +155,18 @@ describe('receiving an upload', () => {
   });
 
   it.each([
-    ['text/plain;charset=UTF-8', 'a raw text body'],
-    ['image/gif', 'a GIF'],
-  ])('refuses %s (%s) before the policies are asked, keeping nothing', async (type) => {
+    ['text/plain;charset=UTF-8', 'a raw text body', images],
+    ['image/gif', 'a GIF', images],
+    ['image/png;x=1,text/html', 'a second type smuggled in a parameter', images],
+    ['image/png, text/html', 'two types', images],
+    ['image/png\n', 'a type with a line break', images],
+    ['image/svg+xml', 'SVG, which can hold script, even where images are allowed', ['image/*']],
+  ])('refuses %j (%s) before the policies are asked, keeping nothing', async (type, _, allowed) => {
     let asked = false;
     const error = await refusal(
       receiveUpload(
-        incoming({ 'content-type': type }, Buffer.from('GIF89a')),
-        { maxBytes: 1024, allowedMimeTypes: images },
+        incoming({ 'content-type': type }, Buffer.from('GIF89a<script>alert(1)</script>')),
+        { maxBytes: 1024, allowedMimeTypes: allowed },
         target,
         async () => {
           asked = true;
@@ -176,6 +181,48 @@ describe('receiving an upload', () => {
     });
     expect(asked).toBe(false);
     expect(existsSync(target)).toBe(false);
+  });
+
+  it.each([
+    ['HTML declared as a PNG', 'image/png', Buffer.from('<!doctype html><h1>hi</h1>')],
+    ['a PNG declared as a JPEG', 'image/jpeg', PNG],
+    ['an empty file declared as a WebP', 'image/webp', Buffer.alloc(0)],
+  ])('refuses %s by its bytes, keeping nothing', async (_, type, body) => {
+    for (const req of [
+      incoming({ 'content-type': type }, body),
+      await formRequest({}, new Blob([body], { type })),
+    ]) {
+      const error = await refusal(
+        receiveUpload(req, { maxBytes: 1024, allowedMimeTypes: images }, target, async () => {}),
+      );
+      expect(error.body).toEqual({
+        statusCode: '415',
+        code: 'InvalidMimeType',
+        error: 'invalid_mime_type',
+        message: `mime type ${type} does not match the file's content`,
+      });
+      expect(existsSync(target)).toBe(false);
+    }
+  });
+
+  it('keeps the canonical type, not the header as sent', async () => {
+    const upload = await receiveUpload(
+      incoming({ 'content-type': 'IMAGE/PNG ; charset="binary"' }, PNG),
+      { maxBytes: 1024, allowedMimeTypes: images },
+      target,
+      async () => {},
+    );
+    expect(upload.mimeType).toBe('image/png');
+  });
+
+  it('checks no bytes of a type that is not an image, in a bucket that takes any', async () => {
+    const upload = await receiveUpload(
+      incoming({ 'content-type': 'text/plain;charset=UTF-8' }, Buffer.from('notes')),
+      { maxBytes: 1024, allowedMimeTypes: null },
+      target,
+      async () => {},
+    );
+    expect(upload.mimeType).toBe('text/plain; charset=UTF-8');
   });
 
   it("writes nothing when the policies refuse (beforeWrite's error is the answer)", async () => {

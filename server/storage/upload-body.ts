@@ -2,11 +2,15 @@
 // `cacheControl`, `metadata`, then the file) or the raw bytes (Content-Type, Cache-Control,
 // x-metadata). Either way the file is streamed to disk while its bytes are counted and hashed,
 // and refused at the size limit, so it is never held in memory whole (supabase/storage
-// src/storage/uploader.ts: fileUploadFromRequest).
+// src/storage/uploader.ts: fileUploadFromRequest). Stricter than Storage: the declared type must be
+// a well-formed media type (kept in its canonical form), and a file declared as an image must be a
+// plain one (PNG, JPEG, WebP, GIF, AVIF) whose first bytes say so, before any byte is kept.
 import { createHash } from 'node:crypto';
 import { open, unlink } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { entityTooLarge, invalidMimeType, invalidRequest } from './errors.ts';
+import { contentNotOfType, entityTooLarge, invalidMimeType, invalidRequest } from './errors.ts';
+import { imageTypeOf, PLAIN_IMAGE_TYPES, SIGNATURE_BYTES } from './image-signature.ts';
+import { canonicalMediaType, parseMediaType } from './media-type.ts';
 import { formBoundary, MultipartError, MultipartReader } from './multipart.ts';
 
 /** Storage's cap on user metadata (its MAX_CUSTOM_METADATA_SIZE). */
@@ -51,14 +55,59 @@ export function isAllowedMimeType(mimeType: string, allowed: readonly string[] |
 /** A value that will be sent back as a response header must be printable ASCII. */
 const HEADER_SAFE = /^[\x20-\x7e]*$/;
 
-function checkFacts(facts: UploadFacts, rules: UploadRules): void {
+/**
+ * The facts as they will be kept, the type in its canonical form, or Storage's invalid_mime_type
+ * for a type that is malformed, not the bucket's, or an image that is not a plain one (SVG).
+ */
+function checkFacts(facts: UploadFacts, rules: UploadRules): UploadFacts {
+  const mediaType = parseMediaType(facts.mimeType);
+  const canonical = mediaType && canonicalMediaType(mediaType);
   if (
-    !HEADER_SAFE.test(facts.mimeType) ||
-    !isAllowedMimeType(facts.mimeType, rules.allowedMimeTypes)
+    !mediaType ||
+    !canonical ||
+    !isAllowedMimeType(canonical, rules.allowedMimeTypes) ||
+    (mediaType.type === 'image' && !PLAIN_IMAGE_TYPES.includes(canonical))
   ) {
     throw invalidMimeType(facts.mimeType);
   }
   if (!HEADER_SAFE.test(facts.cacheControl)) throw invalidRequest('Invalid cache-control');
+  return { ...facts, mimeType: canonical };
+}
+
+/** For a file declared as an image: its first bytes must be that image's. */
+function contentCheck(mimeType: string): ((head: Buffer) => void) | undefined {
+  if (!PLAIN_IMAGE_TYPES.includes(mimeType)) return undefined;
+  return (head) => {
+    if (imageTypeOf(head) !== mimeType) throw contentNotOfType(mimeType);
+  };
+}
+
+/** Holds back the first `bytes` of a stream (fewer if it ends first) for `check` to see. */
+async function* checkedHead(
+  chunks: AsyncIterable<Buffer>,
+  bytes: number,
+  check: (head: Buffer) => void,
+): AsyncGenerator<Buffer> {
+  const held: Buffer[] = [];
+  let heldBytes = 0;
+  for await (const chunk of chunks) {
+    if (heldBytes >= bytes) {
+      yield chunk;
+      continue;
+    }
+    held.push(chunk);
+    heldBytes += chunk.length;
+    if (heldBytes >= bytes) {
+      const head = Buffer.concat(held);
+      check(head);
+      yield head;
+    }
+  }
+  if (heldBytes < bytes) {
+    const head = Buffer.concat(held);
+    check(head);
+    yield head;
+  }
 }
 
 function parseUserMetadata(json: string): unknown {
@@ -70,17 +119,22 @@ function parseUserMetadata(json: string): unknown {
   }
 }
 
-/** Streams chunks to a new file, refusing past maxBytes; the file is removed on any failure. */
+/**
+ * Streams chunks to a new file, refusing past maxBytes, and, with `checkHead`, refusing a file
+ * whose first bytes it throws for before any is written; the file is removed on any failure.
+ */
 export async function writeUpload(
   chunks: AsyncIterable<Buffer>,
   target: string,
   maxBytes: number,
+  checkHead?: (head: Buffer) => void,
 ): Promise<{ size: number; eTag: string }> {
   const file = await open(target, 'wx');
   const md5 = createHash('md5');
   let size = 0;
   try {
-    for await (const chunk of chunks) {
+    const body = checkHead ? checkedHead(chunks, SIGNATURE_BYTES, checkHead) : chunks;
+    for await (const chunk of body) {
       size += chunk.length;
       if (size > maxBytes) throw entityTooLarge();
       md5.update(chunk);
@@ -130,14 +184,21 @@ async function receiveForm(
     // The first file is the upload; fields after it are not read, as with Storage.
     const cacheTime = fields.get('cacheControl');
     const metadata = fields.get('metadata') ?? fields.get('userMetadata');
-    const facts: UploadFacts = {
-      mimeType: fields.get('contentType') || part.contentType || 'application/octet-stream',
-      cacheControl: cacheTime ? `max-age=${cacheTime}` : 'no-cache',
-      ...(metadata === undefined ? {} : { userMetadata: parseUserMetadata(metadata) }),
-    };
-    checkFacts(facts, rules);
+    const facts = checkFacts(
+      {
+        mimeType: fields.get('contentType') || part.contentType || 'application/octet-stream',
+        cacheControl: cacheTime ? `max-age=${cacheTime}` : 'no-cache',
+        ...(metadata === undefined ? {} : { userMetadata: parseUserMetadata(metadata) }),
+      },
+      rules,
+    );
     await beforeWrite(facts);
-    const written = await writeUpload(partBody(reader), target, rules.maxBytes);
+    const written = await writeUpload(
+      partBody(reader),
+      target,
+      rules.maxBytes,
+      contentCheck(facts.mimeType),
+    );
     try {
       while (await reader.nextPart());
       await reader.drain();
@@ -159,21 +220,26 @@ async function receiveRaw(
 ): Promise<ReceivedUpload> {
   const declared = Number(req.headers['content-length']);
   const metadata = req.headers['x-metadata'];
-  const facts: UploadFacts = {
-    mimeType: req.headers['content-type'] || 'application/octet-stream',
-    cacheControl: req.headers['cache-control'] ?? 'no-cache',
-    ...(typeof metadata === 'string'
-      ? { userMetadata: parseUserMetadata(Buffer.from(metadata, 'base64').toString('utf8')) }
-      : {}),
-    ...(Number.isFinite(declared) ? { declaredLength: declared } : {}),
-  };
-  checkFacts(facts, rules);
+  const facts = checkFacts(
+    {
+      mimeType: req.headers['content-type'] || 'application/octet-stream',
+      cacheControl: req.headers['cache-control'] ?? 'no-cache',
+      ...(typeof metadata === 'string'
+        ? { userMetadata: parseUserMetadata(Buffer.from(metadata, 'base64').toString('utf8')) }
+        : {}),
+      ...(Number.isFinite(declared) ? { declaredLength: declared } : {}),
+    },
+    rules,
+  );
   // Known to be too large: refused before a byte is read.
   if (facts.declaredLength !== undefined && facts.declaredLength > rules.maxBytes) {
     throw entityTooLarge();
   }
   await beforeWrite(facts);
-  return { ...facts, ...(await writeUpload(source, target, rules.maxBytes)) };
+  return {
+    ...facts,
+    ...(await writeUpload(source, target, rules.maxBytes, contentCheck(facts.mimeType))),
+  };
 }
 
 /**

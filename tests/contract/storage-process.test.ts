@@ -1,5 +1,7 @@
-// Storage when the server process is killed mid-upload (`node server/main.ts`, kill -9): after a
-// restart on the same data there is no row without its file, and no unfinished upload left.
+// Storage in the running site (`node server/main.ts`): an upload that is not the plain image it
+// claims is refused, and what is served can never render as a page on the site's origin; and when
+// the process is killed mid-upload (kill -9), after a restart on the same data there is no row
+// without its file, and no unfinished upload left.
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   backendKinds,
@@ -11,6 +13,61 @@ import { beginUpload, imageFile, sampleImages, uploadsLeft } from '../support/st
 import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
 
 const BUCKET = 'blog-images';
+
+describe('uploads to the running site', () => {
+  let site: RunningSite | undefined;
+  afterAll(async () => site?.stop());
+
+  it('refuses HTML in an image type and a mislabelled PNG, and serves a real PNG inert', async () => {
+    site = await startSite({ SEED_DEMO: 'false' });
+    const admin = await signedInAdmin(site);
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    const upload = (name: string, contentType: string, body: Buffer) =>
+      fetch(`${site!.url}/storage/v1/object/${BUCKET}/${name}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          apikey: site!.anonKey,
+          'Content-Type': contentType,
+        },
+        body: new Uint8Array(body),
+      });
+
+    // Chromium reads the last type of this header and would render the file as HTML.
+    const smuggled = await upload(
+      'smuggled.png',
+      'image/png;x=1,text/html',
+      Buffer.from('<!doctype html><h1>Not an image</h1><script>alert(document.domain)</script>'),
+    );
+    expect(smuggled.status).toBeGreaterThanOrEqual(400);
+    expect(smuggled.status).toBeLessThan(500);
+    expect(await smuggled.json()).toMatchObject({
+      statusCode: '415',
+      error: 'invalid_mime_type',
+      message: 'mime type image/png;x=1,text/html is not supported',
+    });
+
+    const mislabelled = await upload('mislabelled.jpg', 'image/jpeg', sampleImages['image/png']);
+    expect(mislabelled.status).toBeGreaterThanOrEqual(400);
+    expect(mislabelled.status).toBeLessThan(500);
+    expect(await mislabelled.json()).toMatchObject({
+      statusCode: '415',
+      error: 'invalid_mime_type',
+    });
+
+    const { data: listed } = await admin.storage.from(BUCKET).list();
+    expect(listed).toEqual([]);
+
+    const real = await upload('real.png', 'image/png', sampleImages['image/png']);
+    expect(real.status).toBe(200);
+    const served = await fetch(admin.storage.from(BUCKET).getPublicUrl('real.png').data.publicUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toMatch(/(^|;)\s*sandbox\s*(;|$)/);
+    expect(Buffer.from(await served.arrayBuffer()).equals(sampleImages['image/png'])).toBe(true);
+  });
+});
 
 describe.each(backendKinds)('a server killed mid-upload on %s', (kind: BackendKind) => {
   const cleanups: Array<() => Promise<void>> = [];

@@ -22,6 +22,10 @@ import {
 const BUCKET = 'blog-images';
 const FIVE_MIB = 5 * 1024 * 1024;
 
+/** A real PNG's bytes, then zeros up to `size`. */
+const pngOf = (size: number) =>
+  Buffer.concat([sampleImages['image/png'], Buffer.alloc(size)]).subarray(0, size);
+
 const md5 = (bytes: Buffer) => `"${createHash('md5').update(bytes).digest('hex')}"`;
 
 describe.each(backendKinds)('Storage on %s', (kind) => {
@@ -155,11 +159,8 @@ describe.each(backendKinds)('Storage on %s', (kind) => {
   });
 
   it.each([
-    [
-      'a file (multipart form)',
-      () => new Blob([Buffer.alloc(FIVE_MIB + 1)], { type: 'image/png' }),
-    ],
-    ['raw bytes', () => new Uint8Array(FIVE_MIB + 1)],
+    ['a file (multipart form)', () => new Blob([pngOf(FIVE_MIB + 1)], { type: 'image/png' })],
+    ['raw bytes', () => new Uint8Array(pngOf(FIVE_MIB + 1))],
   ])('refuses %s over 5 MiB with 413 and keeps nothing', async (_, body) => {
     const { error } = await images().upload('huge.png', body(), { contentType: 'image/png' });
     expect(error).toMatchObject({
@@ -180,6 +181,77 @@ describe.each(backendKinds)('Storage on %s', (kind) => {
       statusCode: '415',
     });
     await expectNothingKept('wrong-type.png');
+  });
+
+  it.each([
+    // Chromium reads the last type of this header, so the file would be served as HTML.
+    ['a second type smuggled in a parameter', 'image/png;x=1,text/html'],
+    ['two types', 'image/png, text/html'],
+    ['SVG, which can hold script', 'image/svg+xml'],
+  ])('refuses %s as a mime type Storage does not support, and keeps nothing', async (_, type) => {
+    const html = Buffer.from('<!doctype html><p>Hello</p><script>alert(document.domain)</script>');
+    const { error } = await images().upload('smuggled.png', new Uint8Array(html), {
+      contentType: type,
+    });
+    expect(error).toMatchObject({
+      message: `mime type ${type} is not supported`,
+      statusCode: '415',
+    });
+    await expectNothingKept('smuggled.png');
+  });
+
+  it.each([
+    ['HTML declared as a PNG', 'image/png', Buffer.from('<!doctype html><p>Hello</p>')],
+    ['a PNG declared as a JPEG', 'image/jpeg', sampleImages['image/png']],
+    ['a JPEG declared as a WebP', 'image/webp', sampleImages['image/jpeg']],
+  ])('refuses %s by its bytes, as a file or raw, and keeps nothing', async (_, type, bytes) => {
+    for (const body of [new Blob([bytes], { type }), new Uint8Array(bytes)]) {
+      const { error } = await images().upload('mislabelled.png', body, { contentType: type });
+      expect(error).toMatchObject({
+        message: `mime type ${type} does not match the file's content`,
+        statusCode: '415',
+      });
+      await expectNothingKept('mislabelled.png');
+    }
+  });
+
+  it('keeps and serves the canonical type, not the header as sent', async () => {
+    const { error } = await images().upload(
+      'canonical.png',
+      new Uint8Array(sampleImages['image/png']),
+      { contentType: 'Image/PNG; charset=binary' },
+    );
+    expect(error).toBeNull();
+    expect(JSON.parse((await rowOf('canonical.png'))!.metadata)).toMatchObject({
+      mimetype: 'image/png',
+    });
+    const response = await fetch(publicUrl('canonical.png'));
+    expect(response.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('serves a file kept with a malformed type as inert bytes, on the public and the authenticated route', async () => {
+    // As an upload before types were checked left it.
+    expect((await images().upload('old.png', imageFile('image/png', 'old.png'))).error).toBeNull();
+    await backend.db.query(
+      `update storage.objects
+          set metadata = jsonb_set(metadata, '{mimetype}', '"image/png;x=1,text/html"')
+        where bucket_id = $1 and name = $2`,
+      [BUCKET, 'old.png'],
+    );
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    for (const [url, headers] of [
+      [publicUrl('old.png'), {}],
+      [
+        `${backend.url}/storage/v1/object/authenticated/${BUCKET}/old.png`,
+        { Authorization: `Bearer ${token}`, apikey: backend.anonKey },
+      ],
+    ] as const) {
+      const response = await fetch(url, { headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/octet-stream');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    }
   });
 
   it('refuses a second upload to a name with 409, and replaces the file with upsert', async () => {

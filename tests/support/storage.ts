@@ -34,7 +34,7 @@ export function imageFile(type: ImageType, name: string): File {
 }
 
 /**
- * Starts a raw upload that announces `declaredBytes` and sends only `sentBytes` of them; the
+ * Starts a raw upload of a PNG that announces `declaredBytes` and sends only `sentBytes` of them; the
  * caller hangs up (destroy()) or kills the server.
  */
 export function beginUpload(options: {
@@ -54,7 +54,10 @@ export function beginUpload(options: {
     },
   });
   upload.on('error', () => {}); // the hang-up is the point
-  upload.write(Buffer.alloc(options.sentBytes));
+  // A PNG's first bytes, as the server checks them before it keeps any.
+  const sent = Buffer.alloc(options.sentBytes);
+  sampleImages['image/png'].copy(sent);
+  upload.write(sent);
   return upload;
 }
 
