@@ -5,6 +5,7 @@ import { CookieSettings } from '~/features/consent/cookie-settings';
 import { consentCopy } from '~/features/consent/copy';
 import { loadPolicyFacts, policyVersion } from '~/features/legal/policy-version.server';
 import { languageFromPath, localizedPath } from '~/i18n/locale';
+import { safeReturnPath } from '~/i18n/return-path';
 import { pageMeta } from '~/i18n/page-meta';
 import type { HydrationHandle } from '~/ui/page-hydration';
 import { consentFromCookies } from '~/visit/consent-cookie';
@@ -22,10 +23,11 @@ export function loader({ request }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const from = sameSitePage(request, publicSiteUrl(request));
   const settings = localizedPath('/cookie-settings', language);
-  const returnTo =
-    from && from.pathname.replace(/\/$/, '') !== settings
-      ? from.pathname + from.search
-      : localizedPath('/', language);
+  // A Referer of this origin can still name `//other.host/` as its path.
+  const returnTo = safeReturnPath(
+    from && from.pathname.replace(/\/$/, '') !== settings ? from.pathname + from.search : undefined,
+    language,
+  );
   return { choice: consentFromCookies(request.headers.get('cookie')) ?? null, returnTo };
 }
 

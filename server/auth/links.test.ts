@@ -20,6 +20,24 @@ describe('safeRedirect', () => {
     expect(safeRedirect('https://agency.example.evil.example/', site)).toBe(site);
     expect(safeRedirect(null, site)).toBe(site);
   });
+
+  it.each([
+    ['a tab between the slashes', '/\t/evil.example', site],
+    ['a line break between the slashes', '/\r\n/evil.example', site],
+    ['a backslash', '/\\evil.example', site],
+    ['a leading tab', '\t//evil.example', site],
+    ['user information naming the site', 'https://agency.example@evil.example/', site],
+    // What stays on the site is sent as an absolute address of it, so it names no other host.
+    ['an encoded tab', '/%09/evil.example', 'https://agency.example/%09/evil.example'],
+    ['encoded slashes', '/%2F%2Fevil.example', 'https://agency.example/%2F%2Fevil.example'],
+    [
+      'a dot segment making two slashes',
+      '/.//evil.example',
+      'https://agency.example//evil.example',
+    ],
+  ])('keeps %s on the site', (_, requested, expected) => {
+    expect(safeRedirect(requested, site)).toBe(expected);
+  });
 });
 
 describe('requestOrigin', () => {

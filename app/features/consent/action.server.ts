@@ -1,13 +1,14 @@
-// The consent endpoint (issue 14): every consent form posts here, with or without JavaScript. It
+// The consent endpoint: every consent form posts here, with or without JavaScript. It
 // keeps the choice in the visitor's cookies, records it with the random consent ID, the time and
 // the policy version, lets the ad click's attribution follow the marketing choice, and sends the
-// visitor back (303) to the page they chose on. The site's script sends the same request.
+// visitor back (303) to the page they chose on, if it is a path of this site (safeReturnPath). The
+// site's script sends the same request.
 import { data, redirect } from 'react-router';
 import { publicSiteUrl, serverEnv } from '~/data/config.server';
 import { recordCookieConsent } from '~/data/cookie-consents';
 import { DataError } from '~/data/errors';
 import { getServerSupabase } from '~/data/supabase.server';
-import { languageFromPath, localizedPath } from '~/i18n/locale';
+import { languageFromPath } from '~/i18n/locale';
 import {
   ATTRIBUTION_COOKIE,
   attributionCookieFor,
@@ -51,7 +52,7 @@ export async function consentAction(
 
   const cookies = request.headers.get('cookie');
   const language = languageFromPath(new URL(request.url).pathname);
-  const post = consentPostFrom(await request.formData(), consentFromCookies(cookies));
+  const post = consentPostFrom(await request.formData(), consentFromCookies(cookies), language);
   if (!post) throw data('Not a cookie choice.', { status: 400 });
   const consentId = consentIdFromCookies(cookies) ?? crypto.randomUUID();
   const record = {
@@ -91,5 +92,5 @@ export async function consentAction(
   } else if (cookieValue(cookies, ATTRIBUTION_COOKIE) !== undefined) {
     headers.append('Set-Cookie', expiredAttributionCookie());
   }
-  return redirect(post.returnTo ?? localizedPath('/', language), { status: 303, headers });
+  return redirect(post.returnTo, { status: 303, headers });
 }

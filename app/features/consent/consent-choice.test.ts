@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentPostFrom, safeReturnPath } from './consent-choice';
+import { consentPostFrom } from './consent-choice';
 
 const form = (fields: Array<[string, string]>) => {
   const data = new URLSearchParams(fields);
@@ -18,6 +18,7 @@ describe('a consent form’s post', () => {
           ...allow.map((category): [string, string] => ['allow', category]),
         ]),
         undefined,
+        'en',
       );
     expect(post('accept-all', 'analytics')).toEqual({
       choice: { analytics: true, marketing: true, preferences: true },
@@ -34,8 +35,8 @@ describe('a consent form’s post', () => {
       ['choice', 'allow-marketing'],
       ['source', 'frame'],
     ]);
-    expect(consentPostFrom(frame, undefined)?.choice).toEqual({ ...none, marketing: true });
-    expect(consentPostFrom(frame, { ...none, analytics: true })?.choice).toEqual({
+    expect(consentPostFrom(frame, undefined, 'sv')?.choice).toEqual({ ...none, marketing: true });
+    expect(consentPostFrom(frame, { ...none, analytics: true }, 'sv')?.choice).toEqual({
       analytics: true,
       marketing: true,
       preferences: false,
@@ -43,7 +44,7 @@ describe('a consent form’s post', () => {
   });
 
   it('is no choice without a known button and source', () => {
-    expect(consentPostFrom(form([['choice', 'accept-all']]), undefined)).toBeUndefined();
+    expect(consentPostFrom(form([['choice', 'accept-all']]), undefined, 'en')).toBeUndefined();
     expect(
       consentPostFrom(
         form([
@@ -51,13 +52,36 @@ describe('a consent form’s post', () => {
           ['source', 'banner'],
         ]),
         undefined,
+        'en',
       ),
     ).toBeUndefined();
   });
 
-  it('goes back only to a path of the site', () => {
-    expect(safeReturnPath('/sv/blog')).toBe('/sv/blog');
-    for (const away of ['//evil.example', '/\\evil.example', 'https://evil.example/', 'blog', 7])
-      expect(safeReturnPath(away)).toBeUndefined();
+  it("goes back only to a path of the site, else to the home page in the page's language", () => {
+    const back = (returnTo: string, language: 'en' | 'sv') =>
+      consentPostFrom(
+        form([
+          ['choice', 'reject-all'],
+          ['source', 'settings'],
+          ['return_to', returnTo],
+        ]),
+        undefined,
+        language,
+      )?.returnTo;
+    expect(back('/sv/blog', 'sv')).toBe('/sv/blog');
+    for (const away of ['//evil.example', '/%09/evil.example', 'https://evil.example/', 'blog']) {
+      expect(back(away, 'en')).toBe('/');
+      expect(back(away, 'sv')).toBe('/sv');
+    }
+    expect(
+      consentPostFrom(
+        form([
+          ['choice', 'accept-all'],
+          ['source', 'banner'],
+        ]),
+        undefined,
+        'sv',
+      )?.returnTo,
+    ).toBe('/sv');
   });
 });

@@ -1,5 +1,7 @@
-// What a consent form's post means (issue 14): the choice it makes from the button pressed, the
-// boxes ticked and the visitor's previous choice. Shared by the endpoint and the site's script.
+// What a consent form's post means: the choice it makes from the button pressed, the boxes ticked
+// and the visitor's previous choice, and the page of this site to go back to.
+import type { Language } from '~/i18n/locale';
+import { safeReturnPath } from '~/i18n/return-path';
 import {
   CONSENT_CATEGORIES,
   EVERYTHING_ALLOWED,
@@ -20,21 +22,15 @@ import {
 export interface ConsentPost {
   choice: ConsentChoice;
   source: ConsentSource;
-  /** A path of this site to go back to, or undefined when the post named none that is safe. */
-  returnTo: string | undefined;
-}
-
-/** Only a path on this site: never another origin (`//evil`, `/\evil`) nor a scheme. */
-export function safeReturnPath(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > 2048) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  return value;
+  /** The path of this site the post named to go back to, else the home page in its language. */
+  returnTo: string;
 }
 
 /** The choice a post makes, or undefined when it is not one of the forms' posts. */
 export function consentPostFrom(
   form: { get(name: string): unknown; getAll(name: string): unknown[] },
   previous: ConsentChoice | undefined,
+  language: Language,
 ): ConsentPost | undefined {
   const action = form.get(CHOICE_FIELD);
   const source = form.get(SOURCE_FIELD);
@@ -54,6 +50,6 @@ export function consentPostFrom(
   return {
     choice,
     source: source as ConsentSource,
-    returnTo: safeReturnPath(form.get(RETURN_FIELD)),
+    returnTo: safeReturnPath(form.get(RETURN_FIELD), language),
   };
 }
