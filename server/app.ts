@@ -11,8 +11,9 @@ import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { movePgliteData } from './db/move-pglite.ts';
 import type { Database } from './db/types.ts';
 import { createHmac } from 'node:crypto';
-import { CORS_HEADERS, isLoopback, resolveClientAddress, sendJson, type Handler } from './http.ts';
+import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
 import { ClientGate } from './client-gate.ts';
+import { createCallerIdentifier, type CallerIdentifier } from './data-api-caller.ts';
 import { signJwt } from './jwt.ts';
 import { createMailer } from './mail.ts';
 import { createSite, type Site } from './site.ts';
@@ -145,6 +146,8 @@ export async function startServer(
   const mounts: Array<[prefix: string, handler: Handler]> = [];
   let backend: RunningServer['backend'];
   let closeBackend = async () => {};
+  // Tells the data API's gate the site's own requests and team members from outside callers.
+  let callers: CallerIdentifier | undefined;
   // The database the lead jobs run on, once its schema is known to be in place.
   let leadJobsDb: Database | undefined;
   const outboxDir = path.join(config.dataDir, 'outbox');
@@ -173,6 +176,7 @@ export async function startServer(
       await ensureAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
       const keys = await apiKeys(jwtSecret);
       const rest = await createRestApi({ db, jwtSecret });
+      callers = createCallerIdentifier({ db, jwtSecret });
       const auth = createAuthApi({
         db,
         jwtSecret,
@@ -296,11 +300,14 @@ export async function startServer(
           });
         }
         const [prefix, handle] = mount;
-        const client = req.headers['x-forwarded-for'] as string;
-        // The site's own server-side reads come from this machine with no one to forward for.
-        if (prefix === '/rest/v1' && !isLoopback(client)) {
+        if (prefix === '/rest/v1' && callers) {
+          const caller = await callers.identify(
+            req,
+            url.searchParams.get('apikey'),
+            req.headers['x-forwarded-for'] as string,
+          );
           await gate.pass(
-            client,
+            caller,
             req,
             res,
             () => handle(req, res, url),
@@ -308,7 +315,12 @@ export async function startServer(
               sendJson(
                 res,
                 429,
-                { message: 'Too many requests from this client are waiting: try again shortly.' },
+                {
+                  code: 'PT429',
+                  details: null,
+                  hint: 'Retry after the number of seconds in Retry-After.',
+                  message: 'Too many requests from this client are waiting: try again shortly.',
+                },
                 { 'Retry-After': '1' },
               ),
           );
@@ -389,6 +401,8 @@ export async function startServer(
     process.env.SUPABASE_ANON_KEY = backend.anonKey;
     process.env.SUPABASE_SERVICE_ROLE_KEY = backend.serviceRoleKey;
     process.env.SUPABASE_SAME_ORIGIN = 'true';
+    // The loaders' requests carry it, so the data API's gate gives them the site's own lane.
+    if (callers) process.env.SITE_REQUEST_KEY = callers.siteKey;
   }
 
   return {

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { ClientGate } from './client-gate.ts';
+import { ClientGate, type GateCaller, type LaneLimits } from './client-gate.ts';
 
 /** A request/response pair that only knows how to close, as the gate uses them. */
 function exchange() {
@@ -34,14 +34,30 @@ function job(started: string[], name: string) {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+const outside = (address: string): GateCaller => ({ lane: 'outside', address });
+
+/** A gate whose outside callers have these limits (members: the defaults). */
+function outsideGate(limits: LaneLimits, now?: () => number) {
+  return new ClientGate(
+    { outside: limits, members: { perClient: 3, queuedPerClient: 32, total: Infinity } },
+    now,
+  );
+}
+
 describe('ClientGate', () => {
   it('runs a client’s requests a few at a time and the rest in the order they came', async () => {
-    const gate = new ClientGate({ perClient: 2, queuedPerClient: 10, total: 10 });
+    const gate = outsideGate({ perClient: 2, queuedPerClient: 10, total: 10 });
     const started: string[] = [];
     const jobs = ['a', 'b', 'c', 'd'].map((name) => job(started, name));
     const passes = jobs.map((j) => {
       const { req, res } = exchange();
-      return gate.pass('203.0.113.1', req, res, j.handle, () => void started.push('refused'));
+      return gate.pass(
+        outside('203.0.113.1'),
+        req,
+        res,
+        j.handle,
+        () => void started.push('refused'),
+      );
     });
     await tick();
     expect(started).toEqual(['a', 'b']);
@@ -56,18 +72,24 @@ describe('ClientGate', () => {
   });
 
   it('refuses a client whose waiting requests are already at the limit, and no other', async () => {
-    const gate = new ClientGate({ perClient: 1, queuedPerClient: 1, total: 10 });
+    const gate = outsideGate({ perClient: 1, queuedPerClient: 1, total: 10 });
     const started: string[] = [];
     const first = job(started, 'first');
     const second = job(started, 'second');
     const refused: string[] = [];
     const passes = [first, second].map((j) => {
       const { req, res } = exchange();
-      return gate.pass('203.0.113.1', req, res, j.handle, () => void refused.push('attacker'));
+      return gate.pass(
+        outside('203.0.113.1'),
+        req,
+        res,
+        j.handle,
+        () => void refused.push('attacker'),
+      );
     });
     const { req, res } = exchange();
     await gate.pass(
-      '203.0.113.1',
+      outside('203.0.113.1'),
       req,
       res,
       async () => void started.push('third'),
@@ -75,7 +97,7 @@ describe('ClientGate', () => {
     );
     const other = exchange();
     await gate.pass(
-      '198.51.100.7',
+      outside('198.51.100.7'),
       other.req,
       other.res,
       async () => void started.push('visitor'),
@@ -90,12 +112,18 @@ describe('ClientGate', () => {
   });
 
   it('bounds all clients together, so the pool keeps connections for the site', async () => {
-    const gate = new ClientGate({ perClient: 5, queuedPerClient: 10, total: 2 });
+    const gate = outsideGate({ perClient: 5, queuedPerClient: 10, total: 2 });
     const started: string[] = [];
     const jobs = ['x', 'y', 'z'].map((name) => job(started, name));
     const passes = jobs.map((j, i) => {
       const { req, res } = exchange();
-      return gate.pass(`203.0.113.${i}`, req, res, j.handle, () => void started.push('refused'));
+      return gate.pass(
+        outside(`203.0.113.${i}`),
+        req,
+        res,
+        j.handle,
+        () => void started.push('refused'),
+      );
     });
     await tick();
     expect(started).toEqual(['x', 'y']);
@@ -108,12 +136,12 @@ describe('ClientGate', () => {
   });
 
   it('drops a waiting request whose client went away: it never runs and frees its place', async () => {
-    const gate = new ClientGate({ perClient: 1, queuedPerClient: 1, total: 10 });
+    const gate = outsideGate({ perClient: 1, queuedPerClient: 1, total: 10 });
     const started: string[] = [];
     const running = job(started, 'running');
     const first = exchange();
     const runningPass = gate.pass(
-      '203.0.113.1',
+      outside('203.0.113.1'),
       first.req,
       first.res,
       running.handle,
@@ -121,7 +149,7 @@ describe('ClientGate', () => {
     );
     const waiting = exchange();
     const waitingPass = gate.pass(
-      '203.0.113.1',
+      outside('203.0.113.1'),
       waiting.req,
       waiting.res,
       async () => void started.push('abandoned'),
@@ -134,7 +162,7 @@ describe('ClientGate', () => {
     const next = exchange();
     const refused: string[] = [];
     const nextPass = gate.pass(
-      '203.0.113.1',
+      outside('203.0.113.1'),
       next.req,
       next.res,
       async () => void started.push('next'),
@@ -144,5 +172,160 @@ describe('ClientGate', () => {
     await Promise.all([runningPass, nextPass]);
     expect(refused).toEqual([]);
     expect(started).toEqual(['running', 'next']);
+  });
+
+  it('gives a free slot to a new address before the queued requests of addresses that used time', async () => {
+    let clock = 0;
+    const gate = outsideGate({ perClient: 3, queuedPerClient: 10, total: 2 }, () => clock);
+    const started: string[] = [];
+    const jobs = new Map<string, ReturnType<typeof job>>();
+    const send = (address: string, name: string) => {
+      const j = job(started, name);
+      jobs.set(name, j);
+      const { req, res } = exchange();
+      return gate.pass(outside(address), req, res, j.handle, () => void started.push('refused'));
+    };
+    // Two busy addresses each run one slow request, and queue two more.
+    const passes = [
+      send('203.0.113.1', 'a1'),
+      send('203.0.113.2', 'b1'),
+      send('203.0.113.1', 'a2'),
+      send('203.0.113.2', 'b2'),
+      send('203.0.113.1', 'a3'),
+      send('203.0.113.2', 'b3'),
+    ];
+    await tick();
+    expect(started).toEqual(['a1', 'b1']);
+    clock += 3_000;
+    passes.push(send('198.51.100.7', 'newcomer'));
+    jobs.get('a1')!.finish();
+    await tick();
+    expect(started).toEqual(['a1', 'b1', 'newcomer']);
+    jobs.get('newcomer')!.finish();
+    jobs.get('b1')!.finish();
+    for (const name of ['a2', 'b2', 'a3', 'b3']) {
+      jobs.get(name)?.finish();
+      await tick();
+    }
+    await Promise.all(passes);
+    expect([...started].sort()).toEqual(['a1', 'a2', 'a3', 'b1', 'b2', 'b3', 'newcomer']);
+  });
+
+  it('takes callers that each use the same time in turn, not one caller’s queue first', async () => {
+    let clock = 0;
+    const gate = outsideGate({ perClient: 3, queuedPerClient: 10, total: 1 }, () => clock);
+    const started: string[] = [];
+    const jobs = new Map<string, ReturnType<typeof job>>();
+    const passes = [
+      ['203.0.113.1', 'a1'],
+      ['203.0.113.1', 'a2'],
+      ['203.0.113.1', 'a3'],
+      ['203.0.113.2', 'b1'],
+      ['203.0.113.2', 'b2'],
+    ].map(([address, name]) => {
+      const j = job(started, name!);
+      jobs.set(name!, j);
+      const { req, res } = exchange();
+      return gate.pass(outside(address!), req, res, j.handle, () => void started.push('refused'));
+    });
+    for (let i = 0; i < 5; i++) {
+      await tick();
+      clock += 1; // every request takes a millisecond
+      jobs.get(started.at(-1)!)!.finish();
+    }
+    await Promise.all(passes);
+    expect(started).toEqual(['a1', 'b1', 'a2', 'b2', 'a3']);
+  });
+
+  it('keeps running team members and the site’s own requests while outside callers fill their lane', async () => {
+    const gate = outsideGate({ perClient: 1, queuedPerClient: 10, total: 1 });
+    const started: string[] = [];
+    const hostile = job(started, 'hostile');
+    const first = exchange();
+    const hostilePass = gate.pass(
+      outside('203.0.113.1'),
+      first.req,
+      first.res,
+      hostile.handle,
+      () => started.push('refused'),
+    );
+    const queued = exchange();
+    const queuedPass = gate.pass(
+      outside('203.0.113.2'),
+      queued.req,
+      queued.res,
+      async () => void started.push('queued outsider'),
+      () => started.push('refused'),
+    );
+    const member = exchange();
+    await gate.pass(
+      { lane: 'member', userId: '00000000-0000-4000-8000-000000000001' },
+      member.req,
+      member.res,
+      async () => void started.push('member'),
+      () => started.push('refused'),
+    );
+    const site = exchange();
+    await gate.pass(
+      { lane: 'site' },
+      site.req,
+      site.res,
+      async () => void started.push('site'),
+      () => started.push('refused'),
+    );
+    expect(started).toEqual(['hostile', 'member', 'site']);
+    hostile.finish();
+    await Promise.all([hostilePass, queuedPass]);
+    expect(started).toEqual(['hostile', 'member', 'site', 'queued outsider']);
+  });
+
+  it('bounds one team member’s requests as an outside caller’s are', async () => {
+    const gate = new ClientGate({
+      outside: { perClient: 1, queuedPerClient: 1, total: 1 },
+      members: { perClient: 1, queuedPerClient: 1, total: Infinity },
+    });
+    const started: string[] = [];
+    const refused: string[] = [];
+    const member: GateCaller = { lane: 'member', userId: '00000000-0000-4000-8000-000000000001' };
+    const running = job(started, 'running');
+    const passes = [running.handle, async () => void started.push('waiting')].map((handle) => {
+      const { req, res } = exchange();
+      return gate.pass(member, req, res, handle, () => void refused.push('member'));
+    });
+    const { req, res } = exchange();
+    await gate.pass(
+      member,
+      req,
+      res,
+      async () => void started.push('third'),
+      () => refused.push('member'),
+    );
+    expect(refused).toEqual(['member']);
+    running.finish();
+    await Promise.all(passes);
+    expect(started).toEqual(['running', 'waiting']);
+  });
+
+  it('lets a caller with one request go before flooding callers none of whom has run yet', async () => {
+    const gate = outsideGate({ perClient: 3, queuedPerClient: 10, total: 1 }, () => 0);
+    const started: string[] = [];
+    const send = (address: string, handle: () => Promise<void>) => {
+      const { req, res } = exchange();
+      return gate.pass(outside(address), req, res, handle, () => void started.push('refused'));
+    };
+    const running = job(started, 'running');
+    const passes = [send('198.51.100.1', running.handle)];
+    for (const [address, name] of [
+      ['203.0.113.1', 'flood 1'],
+      ['203.0.113.1', 'flood 1'],
+      ['203.0.113.2', 'flood 2'],
+      ['203.0.113.2', 'flood 2'],
+      ['198.51.100.7', 'visitor'],
+    ] as const) {
+      passes.push(send(address, async () => void started.push(name)));
+    }
+    running.finish();
+    await Promise.all(passes);
+    expect(started.slice(0, 2)).toEqual(['running', 'visitor']);
   });
 });

@@ -1,113 +1,236 @@
-// The embedded server is its own API gateway (PostgREST leaves this to one): it bounds what one
-// client can keep the database busy with, and what all outside clients together can, so the
-// site's own reads and the lead intake always find a connection free.
+// The embedded server is its own API gateway (PostgREST leaves this to one). Outside callers share
+// a few of the pool's connections, and among themselves take turns by the database time each has
+// used lately, so no crowd of addresses makes a newcomer wait behind all its queued requests. The
+// site's own server and signed-in team members have a lane of their own that outside callers
+// cannot fill (decision 21).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** A counting semaphore with a FIFO queue; a waiter whose request went away leaves the queue. */
-class Semaphore {
-  private active = 0;
-  private readonly queue: Array<() => void> = [];
-  private readonly max: number;
+export interface LaneLimits {
+  /** Requests of one caller that run at once; more wait their turn. */
+  perClient: number;
+  /** Requests of one caller that may wait; more are refused with 429. */
+  queuedPerClient: number;
+  /** Requests of the whole lane that run at once (Infinity: the pool's own queue decides). */
+  total: number;
+}
 
-  constructor(max: number) {
-    this.max = max;
+export interface GateLimits {
+  /** Callers known only by their address. */
+  outside: LaneLimits;
+  /** Signed-in team members, each by their user id. */
+  members: LaneLimits;
+}
+
+/** Outside callers run 8 at once of the pool's 10 connections, so 2 stay for the reserved lane. */
+export const DEFAULT_GATE_LIMITS: GateLimits = {
+  outside: { perClient: 3, queuedPerClient: 32, total: 8 },
+  members: { perClient: 3, queuedPerClient: 32, total: Infinity },
+};
+
+/** How fast a caller's used time is forgiven: halved every this many milliseconds. */
+export const USAGE_HALF_LIFE_MS = 10_000;
+/** Callers remembered at most; idle ones are forgotten first when there are more. */
+const MAX_REMEMBERED = 10_000;
+
+interface Waiter {
+  admit(): void;
+}
+
+/** One caller's requests: those running, those waiting, and the time it has used lately. */
+interface Flow {
+  running: number;
+  /** Sum of the running requests' start times, so their elapsed time is known without a list. */
+  runningSince: number;
+  waiting: Waiter[];
+  /** Database time used, in ms, as of usageAt (decays by USAGE_HALF_LIFE_MS). */
+  usage: number;
+  usageAt: number;
+  /** The flow's place in the round: set when it starts waiting and after each admission. */
+  headSeq: number;
+}
+
+/**
+ * Between callers that have used the same time (none yet, at the start of a flood): the one with
+ * fewer requests in hand first, as a flood keeps many; then whoever's turn came first.
+ */
+function before(a: Flow, b: Flow): boolean {
+  const inHandA = a.running + a.waiting.length;
+  const inHandB = b.running + b.waiting.length;
+  return inHandA !== inHandB ? inHandA < inHandB : a.headSeq < b.headSeq;
+}
+
+/**
+ * A lane's slots, given out by fair queuing: a free slot goes to the waiting caller that has used
+ * the least time lately (finished requests decayed, running ones counted as they run). With equal
+ * requests that is round robin; with a crowd of slow ones, a caller who has used nothing is next.
+ */
+export class FairLane {
+  private readonly flows = new Map<string, Flow>();
+  /** Flows with a waiting request, the only candidates for a free slot. */
+  private readonly backlogged = new Set<Flow>();
+  private running = 0;
+  private seq = 0;
+  private readonly limits: LaneLimits;
+  private readonly now: () => number;
+
+  constructor(limits: LaneLimits, now: () => number = () => performance.now()) {
+    this.limits = limits;
+    this.now = now;
   }
 
-  get waiting(): number {
-    return this.queue.length;
+  /** Used time of a flow now: finished requests decayed, running ones as far as they have run. */
+  private usageOf(flow: Flow, now: number): number {
+    const decayed = flow.usage * 2 ** (-(now - flow.usageAt) / USAGE_HALF_LIFE_MS);
+    return decayed + flow.running * now - flow.runningSince;
   }
 
-  get idle(): boolean {
-    return this.active === 0 && this.queue.length === 0;
+  private flowOf(key: string): Flow {
+    let flow = this.flows.get(key);
+    if (!flow) {
+      if (this.flows.size >= MAX_REMEMBERED) this.forget();
+      flow = { running: 0, runningSince: 0, waiting: [], usage: 0, usageAt: 0, headSeq: 0 };
+      this.flows.set(key, flow);
+    }
+    return flow;
   }
 
-  acquire(signal: AbortSignal): Promise<void> {
-    if (this.active < this.max) {
-      this.active++;
-      return Promise.resolve();
+  /** Forgets idle callers whose used time has all but decayed, or every idle one if that is not enough. */
+  private forget(): void {
+    const now = this.now();
+    const idle = [...this.flows].filter(([, f]) => f.running === 0 && f.waiting.length === 0);
+    for (const [key, flow] of idle) if (this.usageOf(flow, now) < 1) this.flows.delete(key);
+    if (this.flows.size >= MAX_REMEMBERED) for (const [key] of idle) this.flows.delete(key);
+  }
+
+  /** True when the caller may queue one more request; false means refuse it. */
+  canWait(key: string): boolean {
+    return (this.flows.get(key)?.waiting.length ?? 0) < this.limits.queuedPerClient;
+  }
+
+  /** Resolves when the caller holds a slot; rejects with the signal's reason if it is aborted first. */
+  acquire(key: string, signal: AbortSignal): Promise<() => void> {
+    const flow = this.flowOf(key);
+    if (
+      flow.waiting.length === 0 &&
+      flow.running < this.limits.perClient &&
+      this.running < this.limits.total
+    ) {
+      return Promise.resolve(this.start(flow));
     }
     return new Promise((resolve, reject) => {
-      const admit = () => {
-        signal.removeEventListener('abort', abandon);
-        resolve(); // the slot passes from the releaser to this waiter
+      const waiter: Waiter = {
+        admit: () => {
+          signal.removeEventListener('abort', abandon);
+          resolve(this.start(flow));
+        },
       };
       const abandon = () => {
-        this.queue.splice(this.queue.indexOf(admit), 1);
+        const at = flow.waiting.indexOf(waiter);
+        if (at >= 0) flow.waiting.splice(at, 1);
+        if (flow.waiting.length === 0) this.backlogged.delete(flow);
         reject(signal.reason as Error);
       };
-      this.queue.push(admit);
+      if (flow.waiting.length === 0) flow.headSeq = this.seq++;
+      flow.waiting.push(waiter);
+      this.backlogged.add(flow);
       signal.addEventListener('abort', abandon, { once: true });
     });
   }
 
-  release(): void {
-    const next = this.queue.shift();
-    if (next) next();
-    else this.active--;
+  /** Takes a slot for the flow and answers the function that gives it back. */
+  private start(flow: Flow): () => void {
+    const started = this.now();
+    flow.running++;
+    flow.runningSince += started;
+    this.running++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const now = this.now();
+      // The request's time joins the flow's decayed usage; it no longer counts as running.
+      flow.usage = flow.usage * 2 ** (-(now - flow.usageAt) / USAGE_HALF_LIFE_MS) + (now - started);
+      flow.usageAt = now;
+      flow.running--;
+      flow.runningSince -= started;
+      this.running--;
+      this.admitNext();
+    };
+  }
+
+  /** Gives free slots to the waiting flows that have used the least time. */
+  private admitNext(): void {
+    while (this.running < this.limits.total) {
+      const now = this.now();
+      let next: Flow | undefined;
+      let nextUsage = Infinity;
+      for (const flow of this.backlogged) {
+        if (flow.running >= this.limits.perClient) continue;
+        const usage = this.usageOf(flow, now);
+        if (usage < nextUsage || (usage === nextUsage && before(flow, next!))) {
+          next = flow;
+          nextUsage = usage;
+        }
+      }
+      if (!next) return;
+      const waiter = next.waiting.shift()!;
+      if (next.waiting.length === 0) this.backlogged.delete(next);
+      else next.headSeq = this.seq++;
+      waiter.admit();
+    }
   }
 }
 
-export interface GateLimits {
-  /** Requests of one client that run at once; more wait their turn. */
-  perClient: number;
-  /** Requests of one client that may wait; more are refused with 429. */
-  queuedPerClient: number;
-  /** Requests of all outside clients that run at once (the pool keeps the rest for the site). */
-  total: number;
-}
-
-export const DEFAULT_GATE_LIMITS: GateLimits = { perClient: 3, queuedPerClient: 32, total: 8 };
+/**
+ * Who a request counts as: the site's own server (its loaders, and calls with the service key),
+ * a signed-in team member (by user id), or an outside caller (by address). server/data-api-caller.ts
+ * tells them apart.
+ */
+export type GateCaller =
+  { lane: 'site' } | { lane: 'member'; userId: string } | { lane: 'outside'; address: string };
 
 export class ClientGate {
-  private readonly clients = new Map<string, Semaphore>();
-  private readonly total: Semaphore;
-  private readonly limits: GateLimits;
+  private readonly outside: FairLane;
+  private readonly members: FairLane;
 
-  constructor(limits: GateLimits = DEFAULT_GATE_LIMITS) {
-    this.limits = limits;
-    this.total = new Semaphore(limits.total);
+  constructor(limits: GateLimits = DEFAULT_GATE_LIMITS, now?: () => number) {
+    this.outside = new FairLane(limits.outside, now);
+    this.members = new FairLane(limits.members, now);
   }
 
   /**
-   * Runs `handle` once the client has a turn, or answers 429 when too many of its requests wait
-   * already. A request whose connection closes while it waits is dropped without running.
+   * Runs `handle` once the caller has a turn, or answers 429 when too many of its requests wait
+   * already. A request whose connection closes while it waits is dropped without running. The
+   * site's own requests run at once: its pages are bounded where they are rendered.
    */
   async pass(
-    client: string,
+    caller: GateCaller,
     req: IncomingMessage,
     res: ServerResponse,
     handle: () => Promise<void>,
     refuse: () => void,
   ): Promise<void> {
-    let own = this.clients.get(client);
-    if (!own) {
-      own = new Semaphore(this.limits.perClient);
-      this.clients.set(client, own);
-    }
-    if (own.waiting >= this.limits.queuedPerClient) {
+    if (caller.lane === 'site') return handle();
+    const [lane, key] =
+      caller.lane === 'member' ? [this.members, caller.userId] : [this.outside, caller.address];
+    if (!lane.canWait(key)) {
       refuse();
       return;
     }
     const gone = new AbortController();
     const onClose = () => gone.abort(new Error('client went away'));
     res.once('close', onClose);
-    let holdsOwn = false;
-    let holdsTotal = false;
+    let release: (() => void) | undefined;
     try {
-      await own.acquire(gone.signal);
-      holdsOwn = true;
-      await this.total.acquire(gone.signal);
-      holdsTotal = true;
+      release = await lane.acquire(key, gone.signal);
       res.off('close', onClose);
       await handle();
     } catch (error) {
       if (!gone.signal.aborted) throw error;
       req.destroy(); // it left while waiting: nothing ran
     } finally {
-      if (holdsTotal) this.total.release();
-      if (holdsOwn) own.release();
+      release?.();
       res.off('close', onClose);
-      if (own.idle) this.clients.delete(client);
     }
   }
 }

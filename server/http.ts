@@ -48,7 +48,7 @@ export function sendJson(
 }
 
 /** '::ffff:127.0.0.1' → '127.0.0.1'; anything else as it is. */
-function plainAddress(address: string): string {
+export function plainAddress(address: string): string {
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 }
 

@@ -37,6 +37,12 @@ const schema = z.object({
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
   /** 'required': every administrator sets up two-factor sign-in before using /admin. */
   ADMIN_MFA: z.enum(['optional', 'required']).default('optional'),
+  /**
+   * Set by the embedded backend, made afresh by each process: the server-side loaders send it, so
+   * the data API serves the site's own requests in a lane outside callers cannot fill. Never sent
+   * to the browser.
+   */
+  SITE_REQUEST_KEY: z.string().min(1).optional(),
   /** 'true' when the backend is embedded in the site's own server: the browser uses the page's origin. */
   SUPABASE_SAME_ORIGIN: z.enum(['true', 'false']).default('false'),
   /** Public origin of the site for canonical URLs; defaults to the request's origin. */

@@ -14,7 +14,10 @@ export interface Caller {
 }
 
 /** The Bearer token, else the apikey header, else `?apikey=` (Supabase's gateway accepts it there). */
-function token(headers: IncomingHttpHeaders, queryKey: string | null): string | undefined {
+export function requestToken(
+  headers: IncomingHttpHeaders,
+  queryKey: string | null,
+): string | undefined {
   const bearer = /^Bearer\s+(.*)$/i.exec(headers.authorization ?? '')?.[1]?.trim();
   if (bearer) return bearer;
   const apikey = headers.apikey;
@@ -28,7 +31,7 @@ export async function identifyCaller(
   secret: string,
   roles: Roles,
 ): Promise<Caller> {
-  const jwt = token(headers, queryKey);
+  const jwt = requestToken(headers, queryKey);
   if (!jwt) return { role: ANON_ROLE, claims: { role: ANON_ROLE } };
   let claims: Claims;
   try {

@@ -25,3 +25,46 @@ export function attack(site: RunningSite, count: number) {
   );
   return { answers, settled: () => settled };
 }
+
+/** `count` outside addresses, 203.0.113.1 upwards: a botnet's, each forwarded by a trusted proxy. */
+export function attackerAddresses(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `203.0.113.${i + 1}`);
+}
+
+/**
+ * Each address keeps `inFlight` hostile requests running until stop(): as one answers, it sends
+ * the next. stop() aborts what is still waiting and answers the statuses of everything answered.
+ */
+export function sustainedAttack(site: RunningSite, addresses: string[], inFlight: number) {
+  const stopped = new AbortController();
+  const statuses = new Map<number, number>();
+  let settled = 0;
+  const loop = async (address: string) => {
+    while (!stopped.signal.aborted) {
+      const status = await fetch(`${site.url}/rest/v1/blog_posts?${HOSTILE_FILTER}`, {
+        headers: { apikey: site.anonKey, 'X-Forwarded-For': address },
+        signal: stopped.signal,
+      })
+        .then(async (response) => {
+          await response.arrayBuffer();
+          return response.status;
+        })
+        .catch(() => undefined);
+      if (status === undefined) break; // stopped, or the server went away
+      settled++;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  };
+  const loops = Promise.all(
+    addresses.flatMap((address) => Array.from({ length: inFlight }, () => loop(address))),
+  );
+  return {
+    /** How many hostile requests have been answered so far. */
+    settled: () => settled,
+    async stop(): Promise<Map<number, number>> {
+      stopped.abort();
+      await loops;
+      return statuses;
+    },
+  };
+}

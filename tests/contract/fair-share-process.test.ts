@@ -1,0 +1,77 @@
+// Twenty outside addresses keep slow regular expressions running against /rest/v1, more than the
+// outside callers' share of connections can run at once. A new visitor's plain read and a signed-in
+// team member's read still answer while the attack's queued requests wait (decision 21).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attackerAddresses, sustainedAttack } from '../support/attack.ts';
+import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
+
+/** A signed-in session's cookie: the page cache skips it, so the page's loaders run. */
+const renderAfresh = { Cookie: 'sb-fair-share-test-auth-token=signed-in' };
+
+/** Waits for `request` and counts the hostile requests answered while it waited. */
+async function whileAttacked(
+  hostile: ReturnType<typeof sustainedAttack>,
+  request: () => Promise<Response>,
+) {
+  const before = hostile.settled();
+  const response = await request();
+  await response.arrayBuffer();
+  return { status: response.status, hostileAnsweredMeanwhile: hostile.settled() - before };
+}
+
+describe('twenty addresses, each keeping two slow regular expressions in flight', () => {
+  let site: RunningSite;
+  beforeAll(async () => {
+    site = await startSite({ SEED_DEMO: 'true' });
+  });
+  afterAll(async () => site?.stop());
+
+  it('leave a new visitor, a team member and the site’s own pages their turn', async () => {
+    const admin = await signedInAdmin(site);
+    const token = (await admin.auth.getSession()).data.session?.access_token;
+    expect(token).toBeDefined();
+
+    // 40 hostile requests in flight: most of them wait for a connection.
+    const inFlight = 40;
+    const hostile = sustainedAttack(site, attackerAddresses(20), inFlight / 20);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the database is busy with them now
+
+      const [visitor, member, page] = await Promise.all([
+        whileAttacked(hostile, () =>
+          fetch(`${site.url}/rest/v1/blog_posts?limit=3`, {
+            headers: { apikey: site.anonKey, 'X-Forwarded-For': '198.51.100.31' },
+          }),
+        ),
+        // The admin pages read the data API from the member's browser, outside like any visitor.
+        whileAttacked(hostile, () =>
+          fetch(`${site.url}/rest/v1/blog_posts?select=id,is_published&limit=3`, {
+            headers: {
+              apikey: site.anonKey,
+              Authorization: `Bearer ${token}`,
+              'X-Forwarded-For': '198.51.100.32',
+            },
+          }),
+        ),
+        whileAttacked(hostile, () =>
+          fetch(`${site.url}/`, {
+            headers: { ...renderAfresh, 'X-Forwarded-For': '198.51.100.33' },
+          }),
+        ),
+      ]);
+
+      // Each answered before half of the requests in flight when it was sent had: it did not
+      // queue behind them all (a first-come queue put it behind the 32 already waiting).
+      expect(visitor.status).toBe(200);
+      expect(visitor.hostileAnsweredMeanwhile).toBeLessThan(inFlight / 2);
+      expect(member.status).toBe(200);
+      expect(member.hostileAnsweredMeanwhile).toBeLessThan(inFlight / 2);
+      expect(page.status).toBe(200);
+      expect(page.hostileAnsweredMeanwhile).toBeLessThan(inFlight / 2);
+    } finally {
+      const statuses = await hostile.stop();
+      // The hostile requests were stopped by the statement timeout (57014, HTTP 500).
+      expect(statuses.get(500)).toBeGreaterThan(0);
+    }
+  });
+});
