@@ -2,7 +2,7 @@
 // outside callers' share of connections can run at once. A new visitor's plain read and a signed-in
 // team member's read still answer while the attack's queued requests wait (decision 21).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attackerAddresses, sustainedAttack } from '../support/attack.ts';
+import { attackerAddresses, HOSTILE_FILTER, sustainedAttack } from '../support/attack.ts';
 import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
 
 /** A signed-in session's cookie: the page cache skips it, so the page's loaders run. */
@@ -19,14 +19,14 @@ async function whileAttacked(
   return { status: response.status, hostileAnsweredMeanwhile: hostile.settled() - before };
 }
 
-describe('twenty addresses, each keeping two slow regular expressions in flight', () => {
+describe('outside callers’ share of the data API', () => {
   let site: RunningSite;
   beforeAll(async () => {
     site = await startSite({ SEED_DEMO: 'true' });
   });
   afterAll(async () => site?.stop());
 
-  it('leave a new visitor, a team member and the site’s own pages their turn', async () => {
+  it('leaves a new visitor, a team member and the site’s pages their turn while twenty addresses keep slow regexes in flight', async () => {
     const admin = await signedInAdmin(site);
     const token = (await admin.auth.getSession()).data.session?.access_token;
     expect(token).toBeDefined();
@@ -72,6 +72,28 @@ describe('twenty addresses, each keeping two slow regular expressions in flight'
       const statuses = await hostile.stop();
       // The hostile requests were stopped by the statement timeout (57014, HTTP 500).
       expect(statuses.get(500)).toBeGreaterThan(0);
+    }
+  });
+
+  it('turns away one address’s requests past its bound with a 429 as PostgREST shapes errors', async () => {
+    const stop = new AbortController();
+    const requests = Array.from({ length: 40 }, () =>
+      fetch(`${site.url}/rest/v1/blog_posts?${HOSTILE_FILTER}`, {
+        headers: { apikey: site.anonKey, 'X-Forwarded-For': '203.0.113.200' },
+        signal: stop.signal,
+      }).catch(() => undefined),
+    );
+    try {
+      // 3 run and 32 wait: the rest are answered at once.
+      const first = await Promise.race(requests);
+      expect(first?.status).toBe(429);
+      expect(first?.headers.get('retry-after')).toBe('1');
+      expect(await first?.json()).toMatchObject({
+        code: 'PT429',
+        message: expect.stringMatching(/too many requests/i),
+      });
+    } finally {
+      stop.abort();
     }
   });
 });
