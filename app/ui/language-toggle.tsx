@@ -1,6 +1,7 @@
 // EN/SV: links to the current page with the /sv prefix added or removed (a post: to its
 // translation, or else to the other language's blog list); none on a page that exists in English
-// only. The server never sees the #hash: app/enhance adds it to the links (data-keep-hash).
+// only. The server never sees the #hash: app/enhance adds it to the links (data-keep-hash). The
+// path is the request's, so it goes through safeReturnPath: `//other.host/x` is no page of ours.
 import { Link, useLocation } from 'react-router';
 import {
   languageSwitchPath,
@@ -9,6 +10,7 @@ import {
   useLanguage,
   usePageAlternates,
 } from '~/i18n/locale';
+import { safeReturnPath } from '~/i18n/return-path';
 
 export function LanguageToggle() {
   const t = useDictionary();
@@ -16,10 +18,10 @@ export function LanguageToggle() {
   const location = useLocation();
   const alternates = usePageAlternates();
   const here = location.pathname + location.search;
-  const targets = languages.map((language) => ({
-    language,
-    path: languageSwitchPath(here, language, alternates),
-  }));
+  const targets = languages.map((language) => {
+    const path = languageSwitchPath(here, language, alternates);
+    return { language, path: path === null ? null : safeReturnPath(path, language) };
+  });
   if (targets.some(({ path }) => path === null)) return null;
   return (
     <div className="language-toggle" role="group" aria-label={t.header.languageLabel}>

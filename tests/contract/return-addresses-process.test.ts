@@ -1,8 +1,8 @@
 // Where the running site (`node server/main.ts` on the build) sends a visitor back to: a cookie
 // choice posted with a hostile return_to, and the cookie settings page opened from a hostile
 // Referer of the site's own origin, both lead to a plain path of this site, never to another host
-// (a browser reads `/<tab>/evil.example` and `//evil.example/x` as the host evil.example). Needs
-// the build.
+// (a browser reads `/<tab>/evil.example` and `//evil.example/x` as the host evil.example); and a
+// page asked for at such a path links to no other host. Needs the build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type RunningSite } from '../support/site.ts';
 
@@ -70,4 +70,21 @@ describe('return addresses on the running site', () => {
     // The form posts the same address back as return_to.
     expect(html).toContain(`name="return_to" value="${back![1]}"`);
   });
+
+  it.each(['//evil.example/x', '/sv//evil.example'])(
+    'links to no other host from the page at %s, in its language links or its banner',
+    async (path) => {
+      const response = await fetch(`${site.url}${path}`);
+      const html = await response.text();
+      const hrefs = [...html.matchAll(/\shref="([^"]*)"/g)].map((match) => match[1]!);
+      expect(hrefs.filter((href) => href.startsWith('/'))).not.toEqual([]);
+      for (const href of hrefs) {
+        if (href.startsWith('/')) expect(href).toMatch(PLAIN_SITE_PATH);
+        // As a browser follows it from this page.
+        expect(new URL(href, `${site.url}${path}`).hostname, href).not.toBe('evil.example');
+      }
+      const returnTo = /name="return_to" value="([^"]*)"/.exec(html)?.[1];
+      expect(returnTo).toMatch(PLAIN_SITE_PATH);
+    },
+  );
 });

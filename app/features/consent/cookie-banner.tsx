@@ -3,6 +3,7 @@
 // overlays the bottom of the window (consent.css), so it never moves the page's content.
 import { useLocation } from 'react-router';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
+import { safeReturnPath } from '~/i18n/return-path';
 import { consentCopy } from './copy';
 import { ConsentForm } from './consent-form';
 import { useConsentChoice } from './use-consent-choice';
@@ -30,7 +31,7 @@ export function CookieBanner() {
         <ConsentForm
           source="banner"
           choice={choice}
-          returnTo={pathname + search}
+          returnTo={safeReturnPath(pathname + search, language)}
           label={t.heading}
         />
       </div>
