@@ -1,6 +1,6 @@
 // The embedded /auth/v1 against the real supabase-js, on PGlite and on PostgreSQL.
 import { request } from 'node:http';
-import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
+import { AuthApiError, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { createEmailUser } from '../../server/auth/users.ts';
@@ -754,5 +754,51 @@ describe.each(backendKinds)('links nobody can probe or jam on %s', (kind) => {
       .client()
       .auth.verifyOtp({ email: ADMIN_EMAIL, token: second!, type: 'recovery' });
     expect(voided.error?.code).toBe('otp_expired');
+  });
+});
+
+describe.each(backendKinds)('link requests counted per client and for the site on %s', (kind) => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    // 32 links an hour for the whole site: 30 from the first client, two more from others.
+    backend = await startTestBackend(kind, { AUTH_RATE_LIMIT_EMAIL_SENT: '32' });
+  });
+  afterAll(async () => backend?.close());
+
+  const recover = (email: string, client: string) =>
+    authFetch(backend, '/recover', {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': client },
+      body: JSON.stringify({ email }),
+    });
+
+  it('refuses a client address past 30 reset requests an hour, whatever the addresses', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect((await recover(`asked-${i}@nobody.example`, '203.0.113.9')).status).toBe(200);
+    }
+    const refused = await recover('one-more@nobody.example', '203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+    expect((await recover(ADMIN_EMAIL, '203.0.113.9')).status).toBe(429);
+  });
+
+  it("refuses every address alike once the site's hourly allowance is used, through supabase-js", async () => {
+    expect((await recover('thirty-first@nobody.example', '203.0.113.10')).status).toBe(200);
+    expect((await recover('thirty-second@nobody.example', '203.0.113.11')).status).toBe(200);
+    const answers = [];
+    for (const email of [ADMIN_EMAIL, 'past-the-allowance@nobody.example']) {
+      const { error } = await backend.client().auth.resetPasswordForEmail(email);
+      expect(error).toBeInstanceOf(AuthApiError);
+      answers.push({ status: error?.status, code: error?.code, message: error?.message });
+    }
+    expect(answers).toEqual([
+      { status: 429, code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' },
+      { status: 429, code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' },
+    ]);
+    expect(await mailsTo(backend, ADMIN_EMAIL)).toEqual([]);
   });
 });
