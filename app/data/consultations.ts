@@ -23,21 +23,7 @@ export type ConsultationInput = Pick<
   | 'utm_content'
   | 'referrer'
   | 'landing_page'
-> & {
-  /**
-   * Only for a visitor who allows marketing, when the Conversions API is on (issue 14): what
-   * Meta's Lead event of this lead carries besides the hashed contacts. The database moves it
-   * into public.meta_lead_events in the same transaction; the lead keeps none of it.
-   */
-  meta_lead_event?: MetaLeadEventContext;
-};
-
-export type MetaLeadEventContext = {
-  event_source_url?: string;
-  client_user_agent?: string;
-  fbc?: string;
-  fbp?: string;
-};
+>;
 
 /**
  * Stores a lead. Anyone may insert; nobody but an administrator may read it back. Throws a

@@ -277,7 +277,6 @@ export interface Database {
           utm_content: string | null;
           referrer: string | null;
           landing_page: string | null;
-          meta_lead_event: Json | null;
           owner_id: string | null;
           source: string;
         };
@@ -303,7 +302,6 @@ export interface Database {
           utm_content?: string | null;
           referrer?: string | null;
           landing_page?: string | null;
-          meta_lead_event?: Json | null;
           owner_id?: string | null;
           source?: never;
         };
@@ -329,7 +327,6 @@ export interface Database {
           utm_content?: string | null;
           referrer?: string | null;
           landing_page?: string | null;
-          meta_lead_event?: Json | null;
           owner_id?: string | null;
           source?: never;
         };

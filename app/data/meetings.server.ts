@@ -1,11 +1,10 @@
 // The booking's data (issue 15), read and written by the site's server with the service key:
 // visitors never reach meetings or the booking settings through the API. The database decides
 // who gets a time (meetings_no_overlap) and that a lead has one active meeting at most.
-import { createClient } from '@supabase/supabase-js';
 import type { Availability, BusyTime, Weekday } from '~/features/booking/slots';
-import { serverEnv } from './config.server';
 import type { Database } from './database.types';
-import { DataError, dataError } from './errors';
+import { dataError } from './errors';
+import { getServiceSupabase } from './service-client.server';
 import type { AppSupabaseClient } from './supabase';
 
 type SettingsRow = Database['public']['Tables']['booking_settings']['Row'];
@@ -47,20 +46,9 @@ export interface BookingLead {
   language: 'english' | 'swedish';
 }
 
-let service: AppSupabaseClient | undefined;
-
 /** The service-key client; booking needs it (the server sets it on the embedded backend). */
 export function bookingClient(): AppSupabaseClient {
-  const env = serverEnv();
-  if (!env.SUPABASE_SERVICE_ROLE_KEY) {
-    throw new DataError(
-      'Booking needs SUPABASE_SERVICE_ROLE_KEY on the server (the embedded backend sets it).',
-    );
-  }
-  service ??= createClient<Database>(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  return service;
+  return getServiceSupabase('Booking');
 }
 
 function settingsFromRow(row: SettingsRow): BookingSettings {

@@ -1,12 +1,17 @@
-// Meta's Lead event through its outbox (issue 14), on PGlite and on PostgreSQL: a consenting
-// visitor's lead queues one event in its own transaction (the lead keeps none of its context),
-// the server sends it to a local stand-in for the Graph API through an outage, exactly once, and
-// nobody but an administrator sees the events.
+// Meta's Lead event through its outbox (issue 14), on PGlite and on PostgreSQL: the site's server
+// queues a consenting visitor's event with the service key once the lead is stored, and sends it
+// to a local stand-in for the Graph API through an outage, exactly once. Nobody with the public
+// keys can queue one, not even with a lead, and nobody but an administrator sees the events.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppSupabaseClient } from '../../app/data/supabase.ts';
+import {
+  queueMetaLeadEvent,
+  type MetaLeadEventContext,
+} from '../../app/data/meta-lead-events.server.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 const PIXEL_ID = '1234567890';
@@ -80,22 +85,31 @@ describe.each(backendKinds)('Meta Lead events on %s', (kind) => {
     await graph?.close();
   });
 
-  it('queues a consenting visitor’s event with the lead, sends it through an outage once, with hashed contacts', async () => {
-    const row = lead({
-      meta_lead_event: {
-        event_source_url: 'https://agency.example/sv/book-call',
-        client_user_agent: 'Mozilla/5.0 Test',
-        fbp: 'fb.1.1700000000000.42',
-      },
-    });
-    const { error } = await visitor('198.51.100.20').from('consultations').insert(row);
+  /** A lead stored as the site's form stores it, then its event queued as the site's server does. */
+  async function storeWithEvent(row: ReturnType<typeof lead>, context: MetaLeadEventContext) {
+    const { error } = await visitor(context.client_ip_address ?? '198.51.100.29')
+      .from('consultations')
+      .insert(row);
     expect(error).toBeNull();
+    const service = backend.client(backend.serviceRoleKey) as AppSupabaseClient;
+    expect(await queueMetaLeadEvent(service, row.id, context)).toBe('queued');
+  }
+  const queuedFor = async (leadId: string) =>
+    (
+      await backend.db.query('select 1 from public.meta_lead_events where consultation_id = $1', [
+        leadId,
+      ])
+    ).rows;
 
-    const { rows: stored } = await backend.db.query<{ meta_lead_event: unknown }>(
-      'select meta_lead_event from public.consultations where id = $1',
-      [row.id],
-    );
-    expect(stored).toEqual([{ meta_lead_event: null }]);
+  it('queues a consenting visitor’s event from the site’s server, sends it through an outage once, with hashed contacts', async () => {
+    const row = lead();
+    await storeWithEvent(row, {
+      event_source_url: 'https://agency.example/sv/book-call',
+      client_ip_address: '198.51.100.20',
+      client_user_agent: 'Mozilla/5.0 Test',
+      fbp: 'fb.1.1700000000000.42',
+    });
+
     const { rows: events } = await backend.db.query(
       `select client_ip_address, client_user_agent, event_source_url, fbc, fbp, status
        from public.meta_lead_events where consultation_id = $1`,
@@ -158,31 +172,64 @@ describe.each(backendKinds)('Meta Lead events on %s', (kind) => {
     const row = lead();
     const { error } = await visitor('198.51.100.21').from('consultations').insert(row);
     expect(error).toBeNull();
-    const { rows } = await backend.db.query(
-      'select 1 from public.meta_lead_events where consultation_id = $1',
-      [row.id],
-    );
-    expect(rows).toEqual([]);
+    expect(await queuedFor(row.id)).toEqual([]);
+  });
+
+  it('refuses a lead that carries an event from the public API, anonymous or signed in, and keeps and queues nothing', async () => {
+    const forged = {
+      event_source_url: 'https://attacker.example/landing',
+      fbc: 'fb.1.1700000000000.attacker-click',
+    };
+    const clients = [
+      visitor('198.51.100.24'),
+      await backend.signedInMember(`editor.${Date.now()}@example.com`, 'editor'),
+      await backend.signedInMember(`stranger.${Date.now()}@example.com`, null),
+    ];
+    for (const client of clients) {
+      const row = lead({ meta_lead_event: forged });
+      const { error, status } = await client.from('consultations').insert(row);
+      expect(status).toBe(400);
+      expect(error?.code).toBe('PGRST204');
+      expect(error?.message).toContain('meta_lead_event');
+      expect(await queuedFor(row.id)).toEqual([]);
+      const { rows: kept } = await backend.db.query(
+        'select 1 from public.consultations where id = $1',
+        [row.id],
+      );
+      expect(kept).toEqual([]);
+    }
+  });
+
+  it('answers that nothing was queued for a lead the database did not store', async () => {
+    const service = backend.client(backend.serviceRoleKey) as AppSupabaseClient;
+    const missing = crypto.randomUUID();
+    expect(await queueMetaLeadEvent(service, missing, { fbc: 'fb.1.1.x' })).toBe('no lead');
+    expect(await queuedFor(missing)).toEqual([]);
   });
 
   it('lets no visitor write or read an event, and shows them to administrators', async () => {
     const anon = visitor('198.51.100.22');
+    const row = lead();
+    expect((await anon.from('consultations').insert(row)).error).toBeNull();
     const write = await anon
       .from('meta_lead_events' as never)
-      .insert({ consultation_id: crypto.randomUUID() } as never);
-    expect(write.error).not.toBeNull();
+      .insert({ consultation_id: row.id } as never);
+    expect(write.error?.code).toBe('42501');
     const read = await anon.from('meta_lead_events' as never).select('*');
     expect(read.error?.code).toBe('42501');
 
     const admin = await backend.signedIn();
+    const adminWrite = await admin.from('meta_lead_events').insert({ consultation_id: row.id });
+    expect(adminWrite.error?.code).toBe('42501');
+    expect(await queuedFor(row.id)).toEqual([]);
     const { data, error } = await admin.from('meta_lead_events').select('status');
     expect(error).toBeNull();
     expect(data!.length).toBeGreaterThanOrEqual(1);
   });
 
   it('deletes an event with its lead, and every event after 30 days', async () => {
-    const row = lead({ meta_lead_event: {} });
-    await visitor('198.51.100.23').from('consultations').insert(row);
+    const row = lead();
+    await storeWithEvent(row, { client_ip_address: '198.51.100.23' });
     await backend.db.query(
       `update public.meta_lead_events set created_at = now() - interval '31 days'
        where consultation_id = $1`,
@@ -192,8 +239,8 @@ describe.each(backendKinds)('Meta Lead events on %s', (kind) => {
       'select private.delete_stale_meta_lead_events() as deleted',
     );
     expect(Number(rows[0]!.deleted)).toBe(1);
-    const other = lead({ meta_lead_event: {} });
-    await visitor('198.51.100.23').from('consultations').insert(other);
+    const other = lead();
+    await storeWithEvent(other, { client_ip_address: '198.51.100.23' });
     await backend.db.query('delete from public.consultations where id = $1', [other.id]);
     const { rows: left } = await backend.db.query(
       'select 1 from public.meta_lead_events where consultation_id = any($1::uuid[])',

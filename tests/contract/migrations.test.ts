@@ -93,6 +93,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261125190000_limit_public_writes_per_address.sql',
       '20261125191000_cancelled_call_unbooks_the_lead.sql',
       '20261125193000_derive_receipt_and_queued_mails_in_history.sql',
+      '20261126130000_queue_meta_lead_events_from_the_server.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });

@@ -179,8 +179,6 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
           // Issue 15's pipeline: no owner yet, and the source the attribution gives.
           owner_id: null,
           source: '(direct)',
-          // Issue 14's Conversions API context, which its trigger moves out of the lead at once.
-          meta_lead_event: null,
         },
       ]);
       const own = await anon.from('consultations').select('*');

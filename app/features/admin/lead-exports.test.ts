@@ -34,7 +34,6 @@ function lead(fields: Partial<Lead> = {}): Lead {
     utm_content: null,
     referrer: null,
     landing_page: null,
-    meta_lead_event: null,
     owner_id: null,
     source: '(direct)',
     ...fields,

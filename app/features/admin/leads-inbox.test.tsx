@@ -40,7 +40,6 @@ function lead(fields: Partial<Lead> = {}): Lead {
     utm_content: 'video-a',
     referrer: 'https://www.facebook.com/',
     landing_page: '/sv/book-call?utm_source=facebook',
-    meta_lead_event: null,
     owner_id: null,
     source: '(direct)',
     ...fields,

@@ -2,6 +2,7 @@
 // place of the database: what it stores, with which headers, and what each visitor is answered.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listPublishedPosts } from '~/data/posts';
+import { getServiceSupabase } from '~/data/service-client.server';
 import { getServerSupabase } from '~/data/supabase.server';
 import type { ConsultationActionData } from './action-data';
 import { consultationAction, type ConsultationActionContext } from './action.server';
@@ -230,6 +231,14 @@ describe('an ad click’s attribution cookie', () => {
 describe('Meta’s Lead event (issue 14)', () => {
   const meta = { pixel: true, conversionsApi: true };
   const leadId = '0b7a3c1e-5d2f-4a6b-9c8d-1e2f3a4b5c6d';
+  const serviceClient = () => {
+    vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', 'service-key');
+    return getServiceSupabase('The test');
+  };
+  const leadInserts = () =>
+    inserts().filter((request) => request.url.pathname === '/rest/v1/consultations');
+  const eventInserts = () =>
+    inserts().filter((request) => request.url.pathname === '/rest/v1/meta_lead_events');
 
   it('uses the script’s lead ID, sends it to the thank-you page and queues the event for a visitor who allows marketing', async () => {
     const result = await consultationAction(
@@ -240,20 +249,27 @@ describe('Meta’s Lead event (issue 14)', () => {
             'cookie_consent=marketing; _fbp=fb.1.1700000000000.123; _fbc=fb.1.1700000000000.abc',
           'user-agent': 'Mozilla/5.0 Test',
         },
+        address: '203.0.113.7',
       }),
-      { ...context(), meta },
+      { ...context(), meta, serviceClient },
     );
 
     expectRedirect(result, `/sv/book-call/thank-you?lead=${leadId}`);
-    const [insert] = inserts();
-    expect(insert!.body).toMatchObject({
-      id: leadId,
-      meta_lead_event: {
-        event_source_url: 'https://nordiclead.se/sv/book-call',
-        client_user_agent: 'Mozilla/5.0 Test',
-        fbc: 'fb.1.1700000000000.abc',
-        fbp: 'fb.1.1700000000000.123',
-      },
+    expect(inserts().map((request) => request.url.pathname)).toEqual([
+      '/rest/v1/consultations',
+      '/rest/v1/meta_lead_events',
+    ]);
+    expect(leadInserts()[0]!.body).toMatchObject({ id: leadId });
+    expect(leadInserts()[0]!.body).not.toHaveProperty('meta_lead_event');
+    const [event] = eventInserts();
+    expect(event!.headers.get('authorization')).toBe('Bearer service-key');
+    expect(event!.body).toEqual({
+      consultation_id: leadId,
+      event_source_url: 'https://nordiclead.se/sv/book-call',
+      client_ip_address: '203.0.113.7',
+      client_user_agent: 'Mozilla/5.0 Test',
+      fbc: 'fb.1.1700000000000.abc',
+      fbp: 'fb.1.1700000000000.123',
     });
   });
 
@@ -262,28 +278,65 @@ describe('Meta’s Lead event (issue 14)', () => {
       post(form({ lead_id: leadId, landing_page: '/?fbclid=IwAR123' }), {
         headers: { cookie: 'cookie_consent=accepted' },
       }),
-      { ...context(), meta },
+      { ...context(), meta, serviceClient },
     );
-    expect(inserts()[0]!.body).toHaveProperty('meta_lead_event');
-    expect((inserts()[0]!.body as { meta_lead_event: unknown }).meta_lead_event).toEqual({
+    expect(eventInserts()[0]!.body).toEqual({
+      consultation_id: leadId,
       event_source_url: 'https://nordiclead.se/book-call',
+      client_ip_address: '198.51.100.7',
       fbc: `fb.1.${renderedAt + 10_000}.IwAR123`,
     });
+  });
+
+  it('keeps the lead and logs the failure when the event cannot be queued', async () => {
+    const failing = vi.mocked(console.error).mockImplementation(() => {});
+    const queued = await consultationAction(
+      post(form({ lead_id: leadId }), { headers: { cookie: 'cookie_consent=accepted' } }),
+      { ...context(), meta },
+    );
+    expectRedirect(queued, `/book-call/thank-you?lead=${leadId}`);
+    expect(leadInserts()).toHaveLength(1);
+    expect(eventInserts()).toEqual([]);
+    expect(failing).toHaveBeenCalledWith(
+      `Could not queue the Meta Lead event of lead ${leadId}:`,
+      expect.any(Error),
+    );
+  });
+
+  it('queues nothing when the database did not store the lead', async () => {
+    answer = () =>
+      requests.at(-1)!.url.pathname === '/rest/v1/meta_lead_events'
+        ? Response.json(
+            {
+              code: '23503',
+              message: 'violates foreign key constraint',
+              details: null,
+              hint: null,
+            },
+            { status: 409 },
+          )
+        : new Response(null, { status: 201 });
+    const result = await consultationAction(
+      post(form({ lead_id: leadId }), { headers: { cookie: 'cookie_consent=accepted' } }),
+      { ...context(), meta, serviceClient },
+    );
+    expectRedirect(result, `/book-call/thank-you?lead=${leadId}`);
+    expect(eventInserts()).toHaveLength(1);
   });
 
   it('queues nothing for a visitor who has not allowed marketing, or without the Conversions API', async () => {
     await consultationAction(
       post(form({ lead_id: leadId }), { headers: { cookie: 'cookie_consent=analytics' } }),
-      { ...context(), meta },
+      { ...context(), meta, serviceClient },
     );
     await consultationAction(
       post(form({ lead_id: leadId, email: 'b@example.se' }), {
         headers: { cookie: 'cookie_consent=accepted' },
       }),
-      { ...context(), meta: { pixel: true, conversionsApi: false } },
+      { ...context(), meta: { pixel: true, conversionsApi: false }, serviceClient },
     );
-    expect(inserts()).toHaveLength(2);
-    for (const insert of inserts()) expect(insert.body).not.toHaveProperty('meta_lead_event');
+    expect(leadInserts()).toHaveLength(2);
+    expect(eventInserts()).toEqual([]);
   });
 
   it('makes its own lead ID when the field is not a UUID', async () => {

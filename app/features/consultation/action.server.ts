@@ -5,6 +5,8 @@
 //      gets exactly the success a person gets and nothing is stored (one line in the log).
 //   3. The insert, as the visitor's address (X-Forwarded-For), so the database's per-IP limit
 //      counts the visitor: 429 → a localized message that reveals nothing.
+//   4. With the Conversions API on and the visitor's consent cookie allowing marketing: Meta's
+//      Lead event of the stored lead, queued with the service key (the public API cannot).
 // Stored (or dropped as spam): a 303 to the thank-you page. Refused: the page rendered again with
 // the messages and what was typed, which the script reads when it sent the request.
 import { data, redirect } from 'react-router';
@@ -16,6 +18,8 @@ import {
 } from '~/data/config.server';
 import { submitConsultation } from '~/data/consultations';
 import { DataError } from '~/data/errors';
+import { queueMetaLeadEvent } from '~/data/meta-lead-events.server';
+import { getServiceSupabase } from '~/data/service-client.server';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { getServerSupabase } from '~/data/supabase.server';
 import { languageFromPath, localizedPath } from '~/i18n/locale';
@@ -49,6 +53,8 @@ export interface ConsultationActionContext {
    * Lead event; with the Conversions API too, a consenting visitor's lead queues the same event.
    */
   meta?: { pixel: boolean; conversionsApi: boolean };
+  /** The service-key client that queues Meta's Lead event; asked for only when one is queued. */
+  serviceClient?: () => AppSupabaseClient;
 }
 
 function serverContext(request: Request): ConsultationActionContext {
@@ -59,6 +65,7 @@ function serverContext(request: Request): ConsultationActionContext {
       conversionsApi: Boolean(env.META_PIXEL_ID && env.META_CAPI_TOKEN),
     },
     client: getServerSupabase(),
+    serviceClient: () => getServiceSupabase("Meta's Conversions API"),
     settings: consultationFormSettings(),
     publicOrigin: publicSiteUrl(request),
     now: Date.now(),
@@ -154,13 +161,6 @@ export async function consultationAction(
         id: leadId,
         ...consultationInput(values, language, new Date(context.now)),
         ...attribution,
-        ...(context.meta?.conversionsApi && {
-          meta_lead_event: metaLeadEventContext(request, {
-            publicOrigin: context.publicOrigin,
-            landingPage: attribution.landing_page,
-            now: context.now,
-          }),
-        }),
       },
       { clientAddress },
     );
@@ -174,6 +174,24 @@ export async function consultationAction(
     return refused(status < 500 ? 400 : 502, {
       failure: error instanceof Error ? error.message : String(error),
     });
+  }
+
+  const event =
+    context.meta?.conversionsApi &&
+    metaLeadEventContext(request, {
+      publicOrigin: context.publicOrigin,
+      landingPage: attribution.landing_page,
+      now: context.now,
+      clientAddress,
+    });
+  if (event) {
+    // The lead is stored either way: a failure here costs Meta's count of it, not the lead.
+    try {
+      if (!context.serviceClient) throw new Error('The action was given no service-key client.');
+      await queueMetaLeadEvent(context.serviceClient(), leadId, event);
+    } catch (error) {
+      console.error(`Could not queue the Meta Lead event of lead ${leadId}:`, error);
+    }
   }
   return sent(true);
 }

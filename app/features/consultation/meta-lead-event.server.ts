@@ -1,7 +1,8 @@
 // What a lead's Meta "Lead" event carries besides the hashed contacts (issue 14), taken from the
 // visitor's request by the form's action: only when the visitor allows marketing at the moment
-// they send the form, so no row is made for anyone else. The database moves it into its outbox.
-import type { MetaLeadEventContext } from '~/data/consultations';
+// they send the form, so no event is queued for anyone else. The action queues it once the lead
+// is stored (docs/decisions/0015).
+import type { MetaLeadEventContext } from '~/data/meta-lead-events.server';
 import { allows } from '~/visit/consent-cookie';
 import { cookieValue } from '~/visit/cookie-header';
 
@@ -27,13 +28,20 @@ function fbcFromLanding(landingPage: string | null | undefined, publicOrigin: st
 
 export function metaLeadEventContext(
   request: Request,
-  options: { publicOrigin: string; landingPage?: string | null; now: number },
+  options: {
+    publicOrigin: string;
+    landingPage?: string | null;
+    now: number;
+    /** The visitor's address (app/visit/visitor-address), which Meta matches the event with. */
+    clientAddress?: string;
+  },
 ): MetaLeadEventContext | undefined {
   const cookies = request.headers.get('cookie');
   if (!allows(cookies, 'marketing')) return undefined;
   const url = new URL(request.url);
   const context: MetaLeadEventContext = {
     event_source_url: `${options.publicOrigin}${url.pathname}`,
+    client_ip_address: options.clientAddress?.slice(0, 100),
     client_user_agent: request.headers.get('user-agent')?.slice(0, 1000) || undefined,
     fbc:
       cookieValue(cookies, '_fbc')?.slice(0, 500) ||
