@@ -258,6 +258,7 @@ export async function startServer(
       site = await createSite({
         dev: options.dev === true,
         siteUrl: config.SITE_URL,
+        pageCacheBytes: config.PAGE_CACHE_MB * 1024 * 1024,
         log,
         onPageView: (req, url) => countPageView?.(req, url),
       });

@@ -29,6 +29,8 @@ const schema = z.object({
   AUTH_RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).max(100_000).default(30),
   /** How many reverse proxies (besides any on loopback) stand in front of the server. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Memory the page cache may hold, in MiB (decision 13). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   /** Who is told of every new lead: one address or several, comma-separated. */
   LEADS_NOTIFY_TO: z
     .string()

@@ -54,9 +54,8 @@ export async function renderShared(
   req: IncomingMessage,
   shared: SharedRequest,
 ): Promise<RenderedResponse> {
-  const origin = `http://${req.headers.host ?? 'localhost'}`;
   const response = await handler(
-    new Request(new URL(shared.path, origin), { headers: sharedHeaders(req, shared) }),
+    new Request(new URL(shared.path, shared.origin), { headers: sharedHeaders(req, shared) }),
   );
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of response.headers) if (name !== 'set-cookie') headers[name] = value;

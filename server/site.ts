@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { compressResponse } from './compression.ts';
 import { MAX_BODY_BYTES, sendJson, type Handler } from './http.ts';
 import { PageCache } from './page-cache.ts';
+import { cacheOrigins } from './page-cache-hosts.ts';
 import { sharedRequestOf, type SharedRequest } from './page-cache-key.ts';
 import { routeFacts } from './page-cache-routes.ts';
 import { RenderGate } from './render-gate.ts';
@@ -68,6 +69,8 @@ export interface SiteOptions {
   dev: boolean;
   /** SITE_URL, when set: the public origin behind a proxy. */
   siteUrl?: string;
+  /** The page cache's memory (PAGE_CACHE_MB). */
+  pageCacheBytes?: number;
   log?: (line: string) => void;
   /**
    * Called once a visitor's GET of a public page was answered with the page (200, or 304 from
@@ -125,9 +128,10 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   const listener = createRequestListener({ build, mode: 'production' });
   const renderPage = createRequestHandler(build, 'production');
   const clientDir = path.join(root, 'build/client');
-  const pages = new PageCache();
+  const pages = new PageCache(options.pageCacheBytes);
   const renders = new RenderGate();
   const factsOf = routeFacts(build.routes);
+  const cacheOriginOf = cacheOrigins({ siteUrl: options.siteUrl });
   const log = options.log ?? console.log;
   const onPageView = options.onPageView;
 
@@ -180,7 +184,9 @@ export async function createSite(options: SiteOptions): Promise<Site> {
       const method = req.method ?? 'GET';
       const facts = factsOf(url.pathname);
       const declaration = facts.declaration;
-      const shared = declaration ? sharedRequestOf(req, url, declaration) : null;
+      const shared = declaration
+        ? sharedRequestOf(req, url, declaration, cacheOriginOf(req.headers.host))
+        : null;
       // The cache first: it holds only pages that were rendered because no static file matched
       // their path, and the build's files do not change while the server runs.
       let extra = {};
@@ -188,7 +194,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
         // This request's own cookies (an ad click's attribution), never part of the shared copy.
         const cookies =
           declaration.visitorCookies?.({
-            url: new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`),
+            url: new URL(url.pathname + url.search, shared.origin),
             header: (name) => headerText(req, name),
             publicOrigin: options.siteUrl,
           }) ?? [];
