@@ -950,6 +950,33 @@ describe('the exports', () => {
     expect(lines[2]!.split(';').at(-2)).toMatch(stockholmTime);
   });
 
+  it('keeps a name with semicolons and a formula one inert cell in both CSVs', async () => {
+    const { page } = browsing;
+    const tag = unique();
+    const acme = await submitLead({
+      name: `Acme;=1+1;x ${tag}`,
+      company_name: `+46 Acme, AB ${tag}`,
+    });
+    await submitLead({ name: `Plain ${tag}` });
+
+    await openInbox(page, { q: tag });
+    for (const [button, separator] of [
+      ['Export CSV', ','],
+      ['Export CSV for Swedish Excel', ';'],
+    ] as const) {
+      const lines = await exportedCsv(page, button, {
+        fileName: /^leads-\d{4}-\d{2}-\d{2}(-excel-sv)?\.csv$/,
+        separator,
+        leads: 2,
+      });
+      // Quoted whichever separator the spreadsheet splits on; a formula sign behind an apostrophe.
+      expect(lines.find((line) => line.includes('Acme'))).toContain(
+        `${separator}new${separator}"${acme.name}"${separator}${acme.email}${separator}` +
+          `070-123 45 67${separator}"'+46 Acme, AB ${tag}"${separator}`,
+      );
+    }
+  });
+
   it('exports every lead of one address, in any case, with its mails as JSON', async () => {
     const { page } = browsing;
     const tag = unique();

@@ -1,7 +1,7 @@
-// The insights page's file: the funnel table as CSV, for the agency's spreadsheet. Same rules as
-// the leads' CSV (lead-exports.ts): a byte order mark for Excel, CRLF lines, formula-guarded cells.
+// The insights page's file: the funnel table as CSV, for the agency's spreadsheet, written by the
+// site's one CSV writer (shared/csv.ts): a byte order mark for Excel, CRLF lines, inert cells.
 import type { FunnelRow } from '~/data/insights';
-import { csvField } from './lead-exports';
+import { csvFile } from '../../../shared/csv';
 
 const columns = [
   'source',
@@ -21,20 +21,20 @@ export function leadRate(row: Pick<FunnelRow, 'visitors' | 'leads'>): string {
 }
 
 export function funnelToCsv(rows: readonly FunnelRow[]): string {
-  const lines = [
-    columns.join(','),
-    ...rows.map((row) =>
-      [
-        csvField(row.source),
-        csvField(row.campaign),
+  return csvFile(
+    [
+      columns,
+      ...rows.map((row) => [
+        row.source,
+        row.campaign,
         row.visitors,
         row.booking_visitors,
         row.leads,
         row.booked,
         row.won,
         leadRate(row),
-      ].join(','),
-    ),
-  ];
-  return '\uFEFF' + lines.map((line) => `${line}\r\n`).join('');
+      ]),
+    ],
+    ',',
+  );
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { LeadMail } from '~/data/consultation-mails';
 import type { Lead } from '~/data/consultations';
 import {
-  csvField,
   fileDate,
   leadCsvColumns,
   leadsCsvFileName,
@@ -42,39 +41,6 @@ function lead(fields: Partial<Lead> = {}): Lead {
 
 /** The CSV's records, split on the CRLFs that end them (the test values hold no line breaks). */
 const records = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n');
-
-describe('csvField', () => {
-  it('leaves plain text alone and writes a missing value as an empty field', () => {
-    expect(csvField('Anna AB')).toBe('Anna AB');
-    expect(csvField(null)).toBe('');
-    expect(csvField('')).toBe('');
-  });
-
-  it('quotes a field holding a comma, a quote, a CR or an LF, doubling its quotes', () => {
-    expect(csvField('Svensson, Anna')).toBe('"Svensson, Anna"');
-    expect(csvField('the "best" shop')).toBe('"the ""best"" shop"');
-    expect(csvField('line one\nline two')).toBe('"line one\nline two"');
-    expect(csvField('line one\r\nline two')).toBe('"line one\r\nline two"');
-    expect(csvField('"')).toBe('""""');
-  });
-
-  it('keeps Swedish letters as they are', () => {
-    expect(csvField('Åsa Öberg på Städ & Ärende AB')).toBe('Åsa Öberg på Städ & Ärende AB');
-  });
-
-  it('puts an apostrophe before anything a spreadsheet would run as a formula', () => {
-    expect(csvField('=HYPERLINK("http://evil.example","Click")')).toBe(
-      `"'=HYPERLINK(""http://evil.example"",""Click"")"`,
-    );
-    expect(csvField('+46 70 123 45 67')).toBe("'+46 70 123 45 67");
-    expect(csvField('-2+3')).toBe("'-2+3");
-    expect(csvField('@SUM(A1:A9)')).toBe("'@SUM(A1:A9)");
-    expect(csvField('\t=1+1')).toBe("'\t=1+1");
-    expect(csvField('\r=1+1')).toBe(`"'\r=1+1"`);
-    // Only at the start: a formula sign inside the text is harmless.
-    expect(csvField('a=b, c-d')).toBe('"a=b, c-d"');
-  });
-});
 
 describe('leadsToCsv', () => {
   it('starts with a UTF-8 byte order mark and a header of every column, each line ending CRLF', () => {
@@ -154,6 +120,19 @@ describe('leadsToCsv', () => {
     expect(leadsCsvFileName(new Date('2026-11-23T10:00:00Z'), 'excel-sv')).toBe(
       'leads-2026-11-23-excel-sv.csv',
     );
+  });
+
+  it('writes a name holding both separators and a formula as one quoted, inert cell in both dialects', () => {
+    const acme = lead({ name: 'Acme;=1+1;x', company_name: '=1+1', notes: '＋SUM(A1)' });
+    for (const format of ['standard', 'excel-sv'] as const) {
+      const separator = format === 'standard' ? ',' : ';';
+      const [, row] = records(leadsToCsv([acme], format));
+      expect(row).toContain(`${separator}new${separator}"Acme;=1+1;x"${separator}`);
+      expect(row).toContain(
+        `${separator}anna@example.se${separator}070-123 45 67${separator}'=1+1${separator}`,
+      );
+      expect(row).toContain(`${separator}'＋SUM(A1)${separator}`);
+    }
   });
 
   it('writes only the header for an empty list', () => {

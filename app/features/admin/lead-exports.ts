@@ -4,6 +4,7 @@ import type { LeadMail } from '~/data/consultation-mails';
 import type { Lead } from '~/data/consultations';
 import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
+import { csvFile } from '../../../shared/csv';
 
 /** Every column of a lead, in the CSV's order: when and what, who, what they need, attribution. */
 export const leadCsvColumns = [
@@ -23,32 +24,6 @@ export const leadCsvColumns = [
   'updated_at',
   'id',
 ] as const satisfies ReadonlyArray<keyof Lead>;
-
-/** UTF-8's byte order mark: without it Excel reads the file as ANSI and garbles å, ä and ö. */
-const BYTE_ORDER_MARK = '\uFEFF';
-/** RFC 4180 ends every line with CRLF. */
-const CRLF = '\r\n';
-
-/**
- * Cells a spreadsheet would read as a formula (CSV injection, OWASP): a visitor who types
- * `=HYPERLINK(…)` or `+cmd|…` into the form must not get it run on the agency's computer. A
- * leading apostrophe makes Excel and LibreOffice show the text as typed instead. Tab and CR
- * count too, because some spreadsheets skip them before looking for the formula sign.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV field: formula-guarded, then quoted when it holds the separator, a quote, CR or LF
- * (RFC 4180).
- */
-export function csvField(value: string | null | undefined, separator: CsvSeparator = ','): string {
-  if (value === null || value === undefined || value === '') return '';
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
-  const needsQuotes = /["\r\n]/.test(guarded) || guarded.includes(separator);
-  return needsQuotes ? `"${guarded.replaceAll('"', '""')}"` : guarded;
-}
-
-export type CsvSeparator = ',' | ';';
 
 /**
  * standard: comma-separated, times as stored (ISO 8601, UTC). excel-sv: for Excel with Swedish
@@ -75,21 +50,22 @@ export function agencyDateTime(iso: string): string {
   }).format(date);
 }
 
-/** The CSV file of these leads: a BOM, a header row of column names, one row per lead. */
+/**
+ * The CSV file of these leads: a BOM, a header row of column names, one row per lead. Every cell
+ * is inert and quoted for both dialects (shared/csv.ts), so a name like `Acme;=1+1;x` stays one
+ * cell of text whichever separator the spreadsheet splits on.
+ */
 export function leadsToCsv(leads: readonly Lead[], format: LeadsCsvFormat = 'standard'): string {
-  const separator: CsvSeparator = format === 'excel-sv' ? ';' : ',';
   const cell = (lead: Lead, column: (typeof leadCsvColumns)[number]) => {
     const value = lead[column];
-    return csvField(
-      format === 'excel-sv' && timeColumns.has(column) && value ? agencyDateTime(value) : value,
-      separator,
-    );
+    return format === 'excel-sv' && timeColumns.has(column) && value
+      ? agencyDateTime(value)
+      : value;
   };
-  const rows = [
-    leadCsvColumns.join(separator),
-    ...leads.map((lead) => leadCsvColumns.map((column) => cell(lead, column)).join(separator)),
-  ];
-  return BYTE_ORDER_MARK + rows.map((row) => row + CRLF).join('');
+  return csvFile(
+    [leadCsvColumns, ...leads.map((lead) => leadCsvColumns.map((column) => cell(lead, column)))],
+    format === 'excel-sv' ? ';' : ',',
+  );
 }
 
 /** Today's date in the agency's time zone, as file names carry it: 2026-11-23. */
