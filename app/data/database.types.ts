@@ -578,6 +578,39 @@ export interface Database {
         };
         Relationships: [];
       };
+      page_view_rollups: {
+        Row: {
+          id: number;
+          day: string;
+          dimension: string;
+          value: string;
+          campaign: string | null;
+          views: number;
+          visitors: number;
+          booking_visitors: number;
+        };
+        Insert: {
+          id?: number;
+          day: string;
+          dimension: string;
+          value: string;
+          campaign?: string | null;
+          views?: number;
+          visitors?: number;
+          booking_visitors?: number;
+        };
+        Update: {
+          id?: number;
+          day?: string;
+          dimension?: string;
+          value?: string;
+          campaign?: string | null;
+          views?: number;
+          visitors?: number;
+          booking_visitors?: number;
+        };
+        Relationships: [];
+      };
       page_views: {
         Row: {
           id: number;

@@ -1,10 +1,14 @@
-// Counts page views for the statistics (issue 14) without slowing the pages: a view is a counter
-// in memory (one per visitor, page and way of arriving), written to public.page_views in one
-// statement every few seconds, or as soon as 1,000 distinct ones are waiting. The visitor
-// is a hash of the day's salt (private.visit_salts, shared by every server on the database),
-// the address and the browser, computed at write time; the address and browser are then gone.
-// An hourly run deletes views past 26 months and salts whose day is over.
+// Counts page views for the statistics without slowing the pages: a view is a counter in memory
+// (one per visitor, page and way of arriving), written through private.record_page_views() in one
+// statement every few seconds, or as soon as 1,000 distinct ones are waiting. The visitor is a
+// hash of the day's salt (private.visit_salts, shared by every server on the database), the
+// address and the browser, computed at write time; the address and browser are then gone. The
+// database keeps what one address and the whole site add in a day within bounds (decision 19),
+// keyed by another hash of the salt and the address; in memory, one address holds at most
+// `maxPendingPerAddress` of the waiting counters. An hourly run deletes views past 26 months and
+// salts whose day is over, and rolls up the days that are over for the insights.
 import { createHash, randomBytes } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { Database } from '../db/types.ts';
 import type { PageViewFacts } from './page-view.ts';
 
@@ -28,6 +32,8 @@ export interface VisitRecorderOptions {
   retentionIntervalMs?: number;
   /** Distinct views kept waiting at most; beyond it (a flood) new ones are not counted. */
   maxPending?: number;
+  /** Distinct views one address (an IPv6 /64) may keep waiting; beyond it, its new ones are not counted. */
+  maxPendingPerAddress?: number;
   /** Waiting views that start a write at once rather than at the next interval. */
   batchSize?: number;
 }
@@ -39,15 +45,13 @@ export interface VisitRecorder {
   stop(): Promise<void>;
 }
 
-const insertSql = `
-  insert into public.page_views
-    (viewed_at, visitor, path, referrer_host, utm_source, utm_medium, utm_campaign, language,
-     device, views)
-  select viewed_at, visitor, path, referrer_host, utm_source, utm_medium, utm_campaign, language,
-         device, views
-    from jsonb_to_recordset($1::jsonb) as v(
-      viewed_at timestamptz, visitor text, path text, referrer_host text, utm_source text,
-      utm_medium text, utm_campaign text, language text, device text, views integer)`;
+const recordSql = 'select private.record_page_views($1::jsonb) as stored';
+
+/** Days rolled up by one call; the hourly run calls again while a call fills it. */
+const ROLL_UP_DAYS = 31;
+
+/** The part of a user agent that makes the visitor: no browser sends more. */
+const USER_AGENT_CHARS = 512;
 
 const saltSql = `
   with fresh as (
@@ -72,13 +76,49 @@ export function visitorHash(salt: string, address: string, userAgent: string): s
     .slice(0, 16);
 }
 
+/**
+ * The address as the limits count it: an IPv6 address by its /64 (one subscriber's network, which
+ * hands its devices any address in it), an IPv4 address (or an IPv4-mapped IPv6 one) as itself.
+ */
+export function addressGroup(address: string): string {
+  const plain = address.trim().toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(plain)) return plain;
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const [head, tail] = plain.split('::');
+  let all = groups(head);
+  if (tail !== undefined) {
+    const after = groups(tail);
+    // A trailing dotted IPv4 part fills two groups.
+    const width = after.reduce((sum, group) => sum + (group.includes('.') ? 2 : 1), 0);
+    all = [...all, ...Array<string>(8 - all.length - width).fill('0'), ...after];
+  }
+  return `${all
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** The day's key of an address for the per-address limits: meaningless once the salt is gone. */
+export function addressKey(salt: string, address: string): string {
+  return createHash('sha256')
+    .update(`${salt}\naddress\n${addressGroup(address)}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
 export function startVisitRecorder(options: VisitRecorderOptions): VisitRecorder {
   const { db, log } = options;
   const timeZone = options.timeZone ?? 'Europe/Stockholm';
   const maxPending = options.maxPending ?? 10_000;
   const batchSize = options.batchSize ?? 1_000;
+  const maxPendingPerAddress = options.maxPendingPerAddress ?? 50;
   let pending = new Map<string, PendingViews>();
+  /** Waiting counters per address group. */
+  let pendingPerAddress = new Map<string, number>();
   let dropped = 0;
+  let droppedFromOneAddress = 0;
   const salts = new Map<string, string>();
   let writing: Promise<number> = Promise.resolve(0);
 
@@ -100,11 +140,19 @@ export function startVisitRecorder(options: VisitRecorderOptions): VisitRecorder
   async function write(): Promise<number> {
     const views = [...pending.values()];
     pending = new Map();
+    pendingPerAddress = new Map();
     if (dropped > 0) {
       log(
         `Visit statistics: ${dropped} page views were not counted (more than ${maxPending} waiting).`,
       );
       dropped = 0;
+    }
+    if (droppedFromOneAddress > 0) {
+      log(
+        `Visit statistics: ${droppedFromOneAddress} page views were not counted (more than ` +
+          `${maxPendingPerAddress} waiting from one address).`,
+      );
+      droppedFromOneAddress = 0;
     }
     if (views.length === 0) return 0;
     try {
@@ -115,10 +163,18 @@ export function startVisitRecorder(options: VisitRecorderOptions): VisitRecorder
           ...facts,
           viewed_at: at.toISOString(),
           visitor: visitorHash(salt, address, userAgent),
+          address: addressKey(salt, address),
         });
       }
-      await db.query(insertSql, [JSON.stringify(rows)]);
-      return rows.length;
+      const result = await db.query<{ stored: number | string }>(recordSql, [JSON.stringify(rows)]);
+      const stored = Number(result.rows[0]?.stored ?? 0);
+      if (stored < rows.length) {
+        log(
+          `Visit statistics: ${rows.length - stored} of ${rows.length} page views were past an ` +
+            `address's or the day's limit and not kept.`,
+        );
+      }
+      return stored;
     } catch (error) {
       // Statistics are not worth a retry loop that could grow without bound: these are lost.
       log(
@@ -136,6 +192,14 @@ export function startVisitRecorder(options: VisitRecorderOptions): VisitRecorder
   async function deleteOld(): Promise<void> {
     try {
       await db.query('select private.delete_old_page_views()');
+      // A call rolls up at most ROLL_UP_DAYS, holding each day's writes for its transaction.
+      for (;;) {
+        const { rows } = await db.query<{ rolled: number | string }>(
+          'select private.roll_up_page_views($1) as rolled',
+          [ROLL_UP_DAYS],
+        );
+        if (Number(rows[0]?.rolled ?? 0) < ROLL_UP_DAYS) break;
+      }
     } catch (error) {
       log(`Visit statistics: the retention run failed: ${(error as Error).message}`);
     }
@@ -150,7 +214,11 @@ export function startVisitRecorder(options: VisitRecorderOptions): VisitRecorder
   retentionTimer.unref();
 
   return {
-    record(view) {
+    record(recorded) {
+      const view = {
+        ...recorded,
+        userAgent: Array.from(recorded.userAgent).slice(0, USER_AGENT_CHARS).join(''),
+      };
       const key = [
         view.address,
         view.userAgent,
@@ -171,6 +239,13 @@ export function startVisitRecorder(options: VisitRecorderOptions): VisitRecorder
         dropped += 1;
         return;
       }
+      const group = addressGroup(view.address);
+      const fromAddress = pendingPerAddress.get(group) ?? 0;
+      if (fromAddress >= maxPendingPerAddress) {
+        droppedFromOneAddress += 1;
+        return;
+      }
+      pendingPerAddress.set(group, fromAddress + 1);
       pending.set(key, { ...view, views: 1 });
       // A busy site writes in batches as they fill; one write at a time (flush chains them).
       if (pending.size === batchSize) void flush();

@@ -93,6 +93,8 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261125190000_limit_public_writes_per_address.sql',
       '20261125191000_cancelled_call_unbooks_the_lead.sql',
       '20261125193000_derive_receipt_and_queued_mails_in_history.sql',
+      '20261126100000_limit_page_views_per_address.sql',
+      '20261126100100_roll_up_page_views.sql',
       '20261126130000_queue_meta_lead_events_from_the_server.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
@@ -115,6 +117,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       { relname: 'meeting_mails', relrowsecurity: 't' },
       { relname: 'meetings', relrowsecurity: 't' },
       { relname: 'meta_lead_events', relrowsecurity: 't' },
+      { relname: 'page_view_rollups', relrowsecurity: 't' },
       { relname: 'page_views', relrowsecurity: 't' },
       { relname: 'team_members', relrowsecurity: 't' },
     ]);
