@@ -87,4 +87,39 @@ describe('text and lines', () => {
       expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, '')).toBe(`SUMMARY:${'å'.repeat(60)}`);
   });
+
+  it('writes every line break as \\n, a lone CR too, and drops other control characters', () => {
+    expect(escapeText('a\r\nb\nc\rd\r\re')).toBe('a\\nb\\nc\\nd\\n\\ne');
+    expect(escapeText('bell\u0007 nul\u0000 esc\u001b del\u007f')).toBe('bell nul esc del');
+    expect(escapeText('tab\tkept')).toBe('tab\tkept');
+    expect(escapeText('\\n is not a break')).toBe('\\\\n is not a break');
+    expect(escapeText('Åsa Öberg')).toBe('Åsa Öberg');
+  });
+
+  it('reads back whole, with no bare CR or LF in any line, whatever a lead’s name holds', () => {
+    const name = 'Åsa\rÖberg\r\rBerg; "the boss", A\\B\u0007 \r\nLind\n;,\\';
+    const text = calendarFeed(
+      [
+        {
+          ...event,
+          summary: `Strategy call: ${name}`,
+          description: `${name}\nPhone: 070-123 45 67`,
+          attendee: { name, email: 'asa@obergbygg.se' },
+        },
+      ],
+      'example.se',
+      `Calendar; of, ${name}`,
+    );
+    const lines = text.split('\r\n');
+    expect(lines.filter((line) => /[\r\n]/.test(line))).toEqual([]);
+    expect(lines.filter((line) => Buffer.byteLength(line) > 75)).toEqual([]);
+    const shown = name.replace(/\r\n|\r/g, '\n').replace('\u0007', '');
+    const { vevent, event: parsed } = parse(text);
+    expect(parsed.summary).toBe(`Strategy call: ${shown}`);
+    expect(parsed.description).toBe(`${shown}\nPhone: 070-123 45 67`);
+    const attendee = vevent.getFirstProperty('attendee')!;
+    expect(attendee.getFirstValue()).toBe('mailto:asa@obergbygg.se');
+    expect(attendee.getParameter('cn')).toBe('Åsa Öberg  Berg; the boss, A\\B  Lind ;,\\');
+    expect(attendee.getParameter('rsvp')).toBe('TRUE');
+  });
 });

@@ -3,7 +3,8 @@
 // (issue 15) all write their iCalendar here.
 // iCalendar (RFC 5545) for the strategy call (issue 15): the invitation attached to the mails
 // (METHOD:REQUEST, or CANCEL), the file the meeting page offers, and the agency's private feed
-// (METHOD:PUBLISH). One stable UID per meeting and a SEQUENCE that grows with each change, so a
+// (METHOD:PUBLISH). Every value is escaped for its type here and every line folded at 75 octets,
+// so text a visitor typed (a lead's name) can neither end a line nor start a property. One stable UID per meeting and a SEQUENCE that grows with each change, so a
 // calendar replaces the event it has instead of adding another; times in UTC.
 
 export interface CalendarEvent {
@@ -26,19 +27,40 @@ export interface CalendarEvent {
 
 const CRLF = '\r\n';
 
-/** A TEXT value with its special characters escaped (RFC 5545 §3.3.11). */
+/**
+ * RFC 5545's CONTROL characters other than the line breaks (§3.1): no TEXT or parameter value
+ * may hold them, so they are dropped. A tab is allowed and kept.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+/** A line break in any spelling: CRLF, LF or a lone CR. */
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+/**
+ * A TEXT value with its special characters escaped (RFC 5545 §3.3.11): a backslash, semicolon and
+ * comma behind a backslash, every line break (CRLF, LF or a lone CR) as `\n`, other control
+ * characters dropped. Every calendar writer's text goes through here.
+ */
 export function escapeText(value: string): string {
   return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r?\n/g, '\\n');
+    .replace(CONTROL, '')
+    .replace(/[\\;,]/g, (character) => `\\${character}`)
+    .replace(LINE_BREAK, '\\n');
 }
 
-/** A parameter value, quoted when it holds a character that would end it. */
+/**
+ * A parameter value (a name in CN=), quoted when it holds a character that would end it. A
+ * parameter cannot hold a line break or a double quote at all (§3.2): a break becomes a space,
+ * a quote and control characters are dropped.
+ */
 function parameter(value: string): string {
-  const clean = value.replace(/["\r\n]/g, '');
+  const clean = value.replace(LINE_BREAK, ' ').replace(CONTROL, '').replaceAll('"', '');
   return /[;:,]/.test(clean) ? `"${clean}"` : clean;
+}
+
+/** A URI value (URL, a mailto: address): it has no escapes, so no character may end its line. */
+function uri(value: string): string {
+  return value.replace(LINE_BREAK, '').replace(CONTROL, '');
 }
 
 /** Folds a content line at 75 octets, never inside a UTF-8 character (§3.1). */
@@ -84,11 +106,13 @@ function eventLines(event: CalendarEvent, host: string): string[] {
     `DESCRIPTION:${escapeText(event.description)}`,
   ];
   if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
-  if (event.url) lines.push(`URL:${event.url}`);
-  lines.push(`ORGANIZER;CN=${parameter(event.organizer.name)}:mailto:${event.organizer.email}`);
+  if (event.url) lines.push(`URL:${uri(event.url)}`);
+  lines.push(
+    `ORGANIZER;CN=${parameter(event.organizer.name)}:${uri(`mailto:${event.organizer.email}`)}`,
+  );
   if (event.attendee) {
     lines.push(
-      `ATTENDEE;CN=${parameter(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${event.attendee.email}`,
+      `ATTENDEE;CN=${parameter(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:${uri(`mailto:${event.attendee.email}`)}`,
     );
   }
   lines.push(
