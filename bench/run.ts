@@ -14,7 +14,7 @@ import { printPageCache } from './page-cache.ts';
 import { printBooking } from './booking.ts';
 import { printAuthTiming } from './auth-timing.ts';
 import { residentMemory, samplePeakMemory } from './memory.ts';
-import { printUnderAttack } from './under-attack.ts';
+import { printFairShare, printUnderAttack } from './under-attack.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -155,6 +155,8 @@ await printUnderAttack({}, 'the default embedded PostgreSQL');
 // PGlite's one connection runs the hostile statements one after another, each until its
 // timeout ends the worker: what needs the database waits its turn (decision 10).
 await printUnderAttack({ EMBEDDED_DATABASE: 'pglite' }, 'PGlite');
+// A visitor's and a team member's plain read while twenty addresses flood the data API.
+await printFairShare({}, 'the default embedded PostgreSQL');
 
 console.log('\nPage weight of a first visit (HTML + referenced JS and CSS):');
 console.table(await measurePageWeights());

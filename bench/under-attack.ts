@@ -1,10 +1,21 @@
-// Issue 13: what visitors get while an outside client keeps 20 hostile regular expressions
-// running against /rest/v1. One visitor at a time asks for the home page and a post (both past
+// What visitors get while an outside client keeps 20 hostile regular expressions running against
+// /rest/v1. One visitor at a time asks for the home page and a post (both past
 // the page cache, as a signed-in member would), and sends the booking form, for the same time
 // without and then with the attack; p50 and p99 of each are printed, with the attack's own
-// answers. Printed, never asserted.
-import { attack } from '../tests/support/attack.ts';
-import { postBookingForm, startSite, type RunningSite } from '../tests/support/site.ts';
+// answers. Then the data API's plain read, for an outside visitor and for a signed-in team
+// member, quiet and while twenty addresses each keep a hostile regex in flight (decision 21).
+// Printed, never asserted.
+import {
+  attack,
+  attackerAddresses,
+  sustainedAttack as attackFromAddresses,
+} from '../tests/support/attack.ts';
+import {
+  postBookingForm,
+  signedInAdmin,
+  startSite,
+  type RunningSite,
+} from '../tests/support/site.ts';
 import { RENDERING_COOKIE } from './server-throughput.ts';
 
 const SECONDS = Number(process.env.BENCH_ATTACK_SECONDS ?? 15);
@@ -30,6 +41,27 @@ const percentile = (values: number[], p: number) => {
     sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0,
   );
 };
+
+/** One line of a table: how many answered and failed, and the latency's p50, p99 and worst. */
+function timingRow(
+  phase: string,
+  request: string,
+  { ms, failed }: { ms: number[]; failed: number },
+) {
+  return {
+    phase,
+    request,
+    answered: ms.length,
+    failed,
+    'p50 ms': percentile(ms, 50),
+    'p99 ms': percentile(ms, 99),
+    'max ms': Math.round(Math.max(...ms)),
+  };
+}
+
+/** "12× 500, 3× 429" */
+const statusCounts = (statuses: Map<number, number>) =>
+  [...statuses].map(([status, n]) => `${n}× ${status}`).join(', ');
 
 let leads = 0;
 function probes(site: RunningSite, postPath: string): Record<string, Probe> {
@@ -85,26 +117,62 @@ export async function printUnderAttack(env: Record<string, string>, label: strin
         Object.values(checks).map((probe) => timeLoop(probe, until)),
       );
       const hostile = await attacking;
-      Object.keys(checks).forEach((name, i) => {
-        const { ms, failed } = timings[i]!;
-        rows.push({
-          phase,
-          request: name,
-          answered: ms.length,
-          failed,
-          'p50 ms': percentile(ms, 50),
-          'p99 ms': percentile(ms, 99),
-        });
-      });
+      Object.keys(checks).forEach((name, i) => rows.push(timingRow(phase, name, timings[i]!)));
       if (hostile) {
-        const answers = [...hostile.statuses].map(([status, n]) => `${n}× ${status}`).join(', ');
         console.log(
-          `\nThe attack on ${label}: ${hostile.sent} hostile requests answered (${answers})`,
+          `\nThe attack on ${label}: ${hostile.sent} hostile requests answered (${statusCounts(hostile.statuses)})`,
         );
       }
     }
     console.log(
       `One visitor at a time for ${SECONDS} s, quiet and with 20 hostile regexes in flight (${label}):`,
+    );
+    console.table(rows);
+  } finally {
+    await site.stop();
+  }
+}
+
+/**
+ * The plain read the blog's first page makes, as an outside visitor (one address of its own) and
+ * as the signed-in administrator, quiet and while twenty addresses each loop one hostile regex:
+ * more than the outside callers' connections can run at once.
+ */
+export async function printFairShare(env: Record<string, string>, label: string): Promise<void> {
+  const site = await startSite({ SEED_DEMO: 'true', ...env });
+  try {
+    const session = await (await signedInAdmin(site)).auth.getSession();
+    const token = session.data.session?.access_token ?? '';
+    const read = `${site.url}/rest/v1/blog_posts?limit=3`;
+    const checks: Record<string, Probe> = {
+      'GET blog_posts?limit=3, a visitor': () =>
+        fetch(read, { headers: { apikey: site.anonKey, 'X-Forwarded-For': '198.51.100.50' } }),
+      'GET blog_posts?limit=3, a team member': () =>
+        fetch(read, {
+          headers: {
+            apikey: site.anonKey,
+            Authorization: `Bearer ${token}`,
+            'X-Forwarded-For': '198.51.100.51',
+          },
+        }),
+    };
+    const rows: Record<string, string | number>[] = [];
+    for (const phase of ['quiet', 'under attack'] as const) {
+      const hostile =
+        phase === 'under attack' ? attackFromAddresses(site, attackerAddresses(20), 1) : undefined;
+      const until = Date.now() + SECONDS * 1000;
+      const timings = await Promise.all(
+        Object.values(checks).map((probe) => timeLoop(probe, until)),
+      );
+      const statuses = await hostile?.stop();
+      Object.keys(checks).forEach((name, i) => rows.push(timingRow(phase, name, timings[i]!)));
+      if (statuses) {
+        console.log(`\nThe attack from 20 addresses on ${label}: ${statusCounts(statuses)}`);
+      }
+    }
+    console.log(
+      `The data API's plain read, one request at a time for ${SECONDS} s each, quiet and with 20 ` +
+        `addresses each looping a hostile regex (${label}):`,
     );
     console.table(rows);
   } finally {

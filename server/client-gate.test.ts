@@ -222,19 +222,20 @@ describe('ClientGate', () => {
       ['203.0.113.1', 'a3'],
       ['203.0.113.2', 'b1'],
       ['203.0.113.2', 'b2'],
+      ['203.0.113.2', 'b3'],
     ].map(([address, name]) => {
       const j = job(started, name!);
       jobs.set(name!, j);
       const { req, res } = exchange();
       return gate.pass(outside(address!), req, res, j.handle, () => void started.push('refused'));
     });
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       await tick();
       clock += 1; // every request takes a millisecond
       jobs.get(started.at(-1)!)!.finish();
     }
     await Promise.all(passes);
-    expect(started).toEqual(['a1', 'b1', 'a2', 'b2', 'a3']);
+    expect(started).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'b3']);
   });
 
   it('keeps running team members and the site’s own requests while outside callers fill their lane', async () => {
@@ -327,5 +328,58 @@ describe('ClientGate', () => {
     running.finish();
     await Promise.all(passes);
     expect(started.slice(0, 2)).toEqual(['running', 'visitor']);
+  });
+
+  it('does not hold against a caller the time it used while no one else was waiting', async () => {
+    let clock = 0;
+    const gate = outsideGate({ perClient: 3, queuedPerClient: 10, total: 1 }, () => clock);
+    const started: string[] = [];
+    const send = (address: string, handle: () => Promise<void>) => {
+      const { req, res } = exchange();
+      return gate.pass(outside(address), req, res, handle, () => void started.push('refused'));
+    };
+    // A visitor alone reads for ten seconds, a tenth of a second at a time.
+    for (let i = 0; i < 100; i++) {
+      await send('198.51.100.7', async () => void (clock += 100));
+    }
+    const slow = job(started, 'slow');
+    const passes = [
+      send('203.0.113.1', slow.handle),
+      send('203.0.113.1', async () => void started.push('second slow')),
+      send('198.51.100.7', async () => void started.push('visitor')),
+    ];
+    await tick();
+    clock += 3_000;
+    slow.finish();
+    await Promise.all(passes);
+    expect(started).toEqual(['slow', 'visitor', 'second slow']);
+  });
+
+  it('keeps slots for callers proven quick, which slow and new callers cannot take', async () => {
+    let clock = 0;
+    const gate = outsideGate(
+      { perClient: 3, queuedPerClient: 10, total: 3, quickReserve: 1 },
+      () => clock,
+    );
+    const started: string[] = [];
+    const send = (address: string, handle: () => Promise<void>) => {
+      const { req, res } = exchange();
+      return gate.pass(outside(address), req, res, handle, () => void started.push('refused'));
+    };
+    await send('198.51.100.7', async () => undefined); // a visitor's quick read
+    await send('203.0.113.1', async () => void (clock += 3_000)); // a slow one
+    const slow = ['slow 1', 'slow 2', 'slow 3'].map((name) => job(started, name));
+    const passes = slow.map((j) => send('203.0.113.1', j.handle));
+    passes.push(send('198.51.100.8', async () => void started.push('newcomer')));
+    passes.push(send('198.51.100.7', async () => void started.push('visitor')));
+    await tick();
+    expect(started).toEqual(['slow 1', 'slow 2', 'visitor']);
+    // A slow request ends: the newcomer, who has had nothing yet, goes before the next slow one.
+    slow[0]!.finish();
+    await tick();
+    expect(started).toEqual(['slow 1', 'slow 2', 'visitor', 'newcomer', 'slow 3']);
+    slow[1]!.finish();
+    slow[2]!.finish();
+    await Promise.all(passes);
   });
 });
