@@ -2,7 +2,8 @@
 // on PostgreSQL, with the server in its own process and autocannon generating load from this one;
 // then the page weights (page-weight.ts), the server-rendered pages' throughput
 // (server-throughput.ts), the page cache's for ad clicks, cookies and floods (page-cache.ts), the
-// booking's slots and contention (booking.ts), the auth's answers for members and strangers
+// booking's slots and contention (booking.ts), Meta's Lead event on the booking form
+// (consenting-lead.ts), the auth's answers for members and strangers
 // (auth-timing.ts) and the Lighthouse speed budget (lighthouse.ts).
 import autocannon from 'autocannon';
 import { createTestDatabase, startTestPostgres } from '../tests/support/databases.ts';
@@ -12,6 +13,7 @@ import { measurePageWeights } from './page-weight.ts';
 import { printServerThroughput } from './server-throughput.ts';
 import { printPageCache } from './page-cache.ts';
 import { printBooking } from './booking.ts';
+import { printConsentingLead } from './consenting-lead.ts';
 import { printAuthTiming } from './auth-timing.ts';
 import { residentMemory, samplePeakMemory } from './memory.ts';
 import { printFairShare, printUnderAttack } from './under-attack.ts';
@@ -166,6 +168,8 @@ await printServerThroughput();
 await printPageCache();
 
 await printBooking();
+
+await printConsentingLead();
 
 await printAuthTiming();
 
