@@ -1,7 +1,8 @@
 // npm run bench: requests per second and latency of the data API through /rest/v1, on PGlite and
 // on PostgreSQL, with the server in its own process and autocannon generating load from this one;
 // then the page weights (page-weight.ts), the server-rendered pages' throughput
-// (server-throughput.ts), the page cache's for ad clicks, cookies and floods (page-cache.ts), the
+// (server-throughput.ts), the page cache's for ad clicks, cookies and floods (page-cache.ts), idle
+// connections and made-up Hosts (connections.ts), the
 // booking's slots and contention (booking.ts), Meta's Lead event on the booking form
 // (consenting-lead.ts), the auth's answers for members and strangers
 // (auth-timing.ts) and the Lighthouse speed budget (lighthouse.ts).
@@ -12,6 +13,7 @@ import { printLighthouse } from './lighthouse.ts';
 import { measurePageWeights } from './page-weight.ts';
 import { printServerThroughput } from './server-throughput.ts';
 import { printPageCache } from './page-cache.ts';
+import { printConnections } from './connections.ts';
 import { printBooking } from './booking.ts';
 import { printConsentingLead } from './consenting-lead.ts';
 import { printAuthTiming } from './auth-timing.ts';
@@ -166,6 +168,8 @@ console.table(await measurePageWeights());
 await printServerThroughput();
 
 await printPageCache();
+
+await printConnections();
 
 await printBooking();
 

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import type { Database } from './db/types.ts';
 import { createHmac } from 'node:crypto';
 import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
 import { ClientGate } from './client-gate.ts';
+import { connectionCaps, createBoundedServer } from './connections.ts';
 import { createCallerIdentifier, type CallerIdentifier } from './data-api-caller.ts';
 import { signJwt } from './jwt.ts';
 import { createMailer } from './mail.ts';
@@ -269,7 +270,7 @@ export async function startServer(
   }
 
   const gate = new ClientGate();
-  const server: Server = createServer(async (req, res) => {
+  const handleRequest: RequestListener = async (req, res) => {
     // One answer to "who is asking" for every layer: the APIs' throttles, the database's per-IP
     // rule (request.headers) and the site's actions all read this header from here on.
     req.headers['x-forwarded-for'] = resolveClientAddress(
@@ -338,7 +339,11 @@ export async function startServer(
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
       else res.destroy();
     }
-  });
+  };
+  const { server } = createBoundedServer(
+    handleRequest,
+    connectionCaps(undefined, config.TRUST_PROXY),
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -35,6 +35,8 @@ export interface RunningSite {
 export interface StartSiteOptions {
   /** Run on this data directory (kept afterwards), e.g. to restart on the same data. */
   dataDir?: string;
+  /** Start the server with this soft limit on open files (`ulimit -n`), as a smaller host has. */
+  openFileLimit?: number;
 }
 
 /** Settings of the developer's shell that would point the site somewhere else. */
@@ -61,7 +63,11 @@ export async function startSite(
     Object.entries(process.env).filter(([name]) => !inherited.includes(name)),
   );
   // process.execPath: the Node 24 that npm scripts run, which executes server/main.ts as is.
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const command = [process.execPath, 'server/main.ts'];
+  const limited = options.openFileLimit
+    ? ['/bin/sh', '-c', `ulimit -n ${options.openFileLimit} && exec "$0" "$@"`, ...command]
+    : command;
+  const child = spawn(limited[0]!, limited.slice(1), {
     cwd: root,
     env: {
       ...baseEnv,

@@ -1,0 +1,177 @@
+// The HTTP server and the connections it holds (decision 20). Every connection costs a file
+// descriptor, and when the process runs out it can accept none, not even a visitor's: so a socket
+// that sends nothing, or its headers too slowly, is closed within seconds (Node's headersTimeout,
+// checked every second instead of every 30), an idle keep-alive socket after 5 s, and the
+// connections are capped in total below the process's file limit (with room left for the
+// database, the build's files and uploads) and per address. At the total cap the connection idle
+// longest gives way to the new one, as nginx reuses its idle keep-alive connections; only when
+// every connection is mid-request is a new one refused.
+import { readFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { plainAddress } from './http.ts';
+
+/** Node's timeouts, in milliseconds. */
+export const SERVER_TIMEOUTS = {
+  /** From the connection (or the end of the last answer) to the request's last header line. */
+  headersTimeout: 5_000,
+  /** The whole request, body included (an upload of a few MiB on a slow line). */
+  requestTimeout: 60_000,
+  keepAliveTimeout: 5_000,
+  /** How often the two above are checked; Node's default of 30 s let an idle socket live 90 s. */
+  connectionsCheckingInterval: 1_000,
+};
+
+/** Connections one address may hold: a browser opens 6, an office behind one address a few dozen. */
+export const MAX_CONNECTIONS_PER_ADDRESS = 128;
+
+/** A connection over its address's cap must send its request within this and is then answered 429. */
+const REFUSED_SOCKET_MS = 2_000;
+
+/** When the limit cannot be read (not Linux): the usual soft limit. */
+const DEFAULT_FILE_LIMIT = 1024;
+
+/** The soft limit on open files (RLIMIT_NOFILE) from /proc/self/limits; undefined when unknown. */
+export function openFileLimit(limits?: string): number | undefined {
+  let text = limits;
+  if (text === undefined) {
+    try {
+      text = readFileSync('/proc/self/limits', 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+  const soft = /^Max open files\s+(\S+)/m.exec(text)?.[1];
+  if (soft === undefined) return undefined;
+  return soft === 'unlimited' ? Number.MAX_SAFE_INTEGER : Number(soft) || undefined;
+}
+
+export interface ConnectionCaps {
+  total: number;
+  perAddress: number;
+}
+
+/**
+ * The caps for a process allowed `fileLimit` open files: a fifth of them, and at least 256, are
+ * left for everything that is not a client's connection. Behind TRUST_PROXY's proxies every
+ * connection may come from one of them, so an address may then hold as many as the total.
+ */
+export function connectionCaps(
+  fileLimit = openFileLimit() ?? DEFAULT_FILE_LIMIT,
+  trustProxy = 0,
+): ConnectionCaps {
+  const limit = Math.min(fileLimit, 1_000_000);
+  const total = Math.max(16, limit - Math.max(256, Math.floor(limit / 5)));
+  const perAddress = trustProxy > 0 ? total : Math.min(MAX_CONNECTIONS_PER_ADDRESS, total);
+  return { total, perAddress };
+}
+
+/**
+ * The machine's own clients share no address cap: the site's loaders call the server at
+ * 127.0.0.1, and a reverse proxy on the same machine speaks for every visitor.
+ */
+function exemptFromAddressCap(address: string): boolean {
+  return address === '127.0.0.1' || address === '::1';
+}
+
+function refuseOverAddressCap(res: ServerResponse): void {
+  const text = 'Too many connections from your address: close some and try again.\n';
+  res.shouldKeepAlive = false;
+  res.writeHead(429, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'Retry-After': '1',
+    Connection: 'close',
+  });
+  res.end(text);
+}
+
+/** Counts the connections, and closes or refuses those over the caps. */
+export class ConnectionGuard {
+  private readonly open = new Set<Socket>();
+  private readonly perAddress = new Map<string, number>();
+  /** Connections with no request in progress, idle longest first. */
+  private readonly idle = new Set<Socket>();
+  /** Connections over their address's cap, which live only to be told so. */
+  private readonly refused = new Set<Socket>();
+  private readonly addresses = new WeakMap<Socket, string>();
+
+  readonly caps: ConnectionCaps;
+
+  constructor(caps: ConnectionCaps) {
+    this.caps = caps;
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  admit(socket: Socket): void {
+    if (this.open.size >= this.caps.total) {
+      const [oldest] = this.refused.size > 0 ? this.refused : this.idle;
+      if (!oldest) {
+        socket.destroy();
+        return;
+      }
+      this.forget(oldest);
+      oldest.destroy();
+    }
+    this.open.add(socket);
+    socket.once('close', () => this.forget(socket));
+    const address = plainAddress(socket.remoteAddress ?? 'unknown');
+    if (!exemptFromAddressCap(address)) {
+      const held = this.perAddress.get(address) ?? 0;
+      if (held >= this.caps.perAddress) {
+        this.refused.add(socket);
+        setTimeout(() => socket.destroy(), REFUSED_SOCKET_MS).unref();
+        return;
+      }
+      this.perAddress.set(address, held + 1);
+      this.addresses.set(socket, address);
+    }
+    this.idle.add(socket);
+  }
+
+  /** Whether the connection is over its address's cap (its request is answered 429). */
+  isRefused(socket: Socket): boolean {
+    return this.refused.has(socket);
+  }
+
+  busy(socket: Socket): void {
+    this.idle.delete(socket);
+  }
+
+  /** The connection's answer is done: it is idle again, and the most recently used. */
+  done(socket: Socket): void {
+    if (this.open.has(socket) && !socket.destroyed) this.idle.add(socket);
+  }
+
+  private forget(socket: Socket): void {
+    if (!this.open.delete(socket)) return;
+    this.idle.delete(socket);
+    this.refused.delete(socket);
+    const address = this.addresses.get(socket);
+    if (address === undefined) return;
+    const held = (this.perAddress.get(address) ?? 1) - 1;
+    if (held > 0) this.perAddress.set(address, held);
+    else this.perAddress.delete(address);
+  }
+}
+
+/** An HTTP server with the timeouts and connection caps above around `handle`. */
+export function createBoundedServer(
+  handle: RequestListener,
+  caps: ConnectionCaps = connectionCaps(),
+): { server: Server; connections: ConnectionGuard } {
+  const connections = new ConnectionGuard(caps);
+  const server = createServer({ ...SERVER_TIMEOUTS }, (req, res) => {
+    if (connections.isRefused(req.socket)) return refuseOverAddressCap(res);
+    connections.busy(req.socket);
+    res.once('close', () => connections.done(req.socket));
+    return handle(req, res);
+  });
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+  server.on('connection', (socket: Socket) => connections.admit(socket));
+  return { server, connections };
+}
