@@ -4,7 +4,8 @@
 // (server-throughput.ts), the page cache's for ad clicks, cookies and floods (page-cache.ts), idle
 // connections and made-up Hosts (connections.ts), the
 // booking's slots and contention (booking.ts), Meta's Lead event on the booking form
-// (consenting-lead.ts), the auth's answers for members and strangers
+// (consenting-lead.ts), the insights on a year of statistics
+// (visit-statistics.ts), the auth's answers for members and strangers
 // (auth-timing.ts) and the Lighthouse speed budget (lighthouse.ts).
 import autocannon from 'autocannon';
 import { createTestDatabase, startTestPostgres } from '../tests/support/databases.ts';
@@ -16,6 +17,7 @@ import { printPageCache } from './page-cache.ts';
 import { printConnections } from './connections.ts';
 import { printBooking } from './booking.ts';
 import { printConsentingLead } from './consenting-lead.ts';
+import { printVisitStatistics } from './visit-statistics.ts';
 import { printAuthTiming } from './auth-timing.ts';
 import { residentMemory, samplePeakMemory } from './memory.ts';
 import { printFairShare, printUnderAttack } from './under-attack.ts';
@@ -174,6 +176,8 @@ await printConnections();
 await printBooking();
 
 await printConsentingLead();
+
+await printVisitStatistics();
 
 await printAuthTiming();
 
