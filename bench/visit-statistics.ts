@@ -43,7 +43,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const daysBefore = (days: number) =>
   new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-async function time<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
+async function time<T>(run: () => PromiseLike<T>): Promise<{ ms: number; value: T }> {
   const started = performance.now();
   const value = await run();
   return { ms: Math.round(performance.now() - started), value };
