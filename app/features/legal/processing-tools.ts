@@ -198,7 +198,7 @@ export const processingTools = {
       en: {
         collected: {
           term: 'Visit statistics',
-          text: 'when you view a page, counted by our own server without cookies: the page, the site or campaign that brought you (the linking site’s name and the campaign parameters in the link), the page’s language and whether you use a phone, tablet or computer. Your IP address and browser details are only used, at that moment, to make a code that counts you once per day; the code is made with a random value that is deleted when the day ends, so it cannot be traced back to you or linked to another day. Your IP address is never stored.',
+          text: 'when you view a page, counted by our own server without cookies: the page, the site or campaign that brought you (the linking site’s name and the campaign parameters in the link), the page’s language and whether you use a phone, tablet or computer. Your IP address and browser details are only used, at that moment, to make a code that counts you once per day; the code is made with a random value that is deleted when the day ends, so it cannot be traced back to you or linked to another day. To limit abuse, a second code made the same way from your IP address alone counts how many page views each address adds in a day, and is deleted with that day’s random value. Your IP address is never stored.',
         },
         purpose:
           'count visits and see which pages, sites and campaigns bring enquiries, without cookies and without identifying you (our legitimate interest in knowing how our marketing works);',
@@ -214,7 +214,7 @@ export const processingTools = {
       sv: {
         collected: {
           term: 'Besöksstatistik',
-          text: 'när du visar en sida, räknat av vår egen server utan cookies: sidan, webbplatsen eller kampanjen som ledde dig hit (den länkande webbplatsens namn och kampanjparametrarna i länken), sidans språk och om du använder mobil, surfplatta eller dator. Din IP-adress och uppgifter om din webbläsare används bara, i stunden, för att skapa en kod som räknar dig en gång per dag; koden skapas med ett slumpmässigt värde som raderas när dagen är slut, så att den inte kan spåras till dig eller kopplas till en annan dag. Din IP-adress sparas aldrig.',
+          text: 'när du visar en sida, räknat av vår egen server utan cookies: sidan, webbplatsen eller kampanjen som ledde dig hit (den länkande webbplatsens namn och kampanjparametrarna i länken), sidans språk och om du använder mobil, surfplatta eller dator. Din IP-adress och uppgifter om din webbläsare används bara, i stunden, för att skapa en kod som räknar dig en gång per dag; koden skapas med ett slumpmässigt värde som raderas när dagen är slut, så att den inte kan spåras till dig eller kopplas till en annan dag. För att begränsa missbruk räknar en andra kod, skapad på samma sätt av enbart din IP-adress, hur många sidvisningar varje adress lägger till under en dag, och raderas tillsammans med den dagens slumpmässiga värde. Din IP-adress sparas aldrig.',
         },
         purpose:
           'räkna besök och se vilka sidor, webbplatser och kampanjer som ger förfrågningar, utan cookies och utan att identifiera dig (vårt berättigade intresse av att veta hur vår marknadsföring fungerar);',
