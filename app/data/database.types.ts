@@ -457,6 +457,7 @@ export interface Database {
           last_error: string | null;
           sent_at: string | null;
           created_at: string;
+          held: boolean;
         };
         Insert: {
           id?: string;
@@ -471,6 +472,7 @@ export interface Database {
           last_error?: string | null;
           sent_at?: string | null;
           created_at?: string;
+          held?: boolean;
         };
         Update: {
           id?: string;
@@ -485,6 +487,7 @@ export interface Database {
           last_error?: string | null;
           sent_at?: string | null;
           created_at?: string;
+          held?: boolean;
         };
         Relationships: [];
       };

@@ -4,6 +4,9 @@
 // cancelled; one UID, the meeting's SEQUENCE) as nodemailer's icalEvent, so mail clients offer to
 // accept it; the visitor's mails link to the meeting page, signed as the site signs it. A mail
 // queued for an older SEQUENCE than the meeting has when it is sent is settled as superseded.
+// A mail held back by the lead's hourly cap (meeting_mails.held, decision 22) goes only if it still
+// tells its recipient something: a cancel of a meeting never announced to them is superseded, and
+// a move of such a meeting is sent as its booking.
 import type { Database, Queryable } from '../db/types.ts';
 import type { Mail, MailAddress, Mailer } from '../mail.ts';
 import { invitation, type CalendarEvent } from '../../shared/ics.ts';
@@ -56,6 +59,8 @@ interface ClaimedMeetingMail {
   change: MeetingChange | null;
   /** The meeting's SEQUENCE when the mail was queued. */
   sequence: number;
+  /** Queued past the lead's invitations an hour, due when its hour had room. */
+  held: boolean;
   meeting: MeetingMailSubject;
 }
 
@@ -313,6 +318,7 @@ async function claimDueMeetingMails(
     kind: MeetingMailKind;
     change: MeetingChange | null;
     sequence: string;
+    held: string;
     meeting_id: string;
     meeting_sequence: string;
     meeting_status: string;
@@ -327,7 +333,7 @@ async function claimDueMeetingMails(
   }>(
     `${claimDueRowsSql('public.meeting_mails')}
      select claimed.id, claimed.attempts, to_json(claimed.created_at) #>> '{}' as queued_at,
-            claimed.kind, claimed.change, claimed.sequence,
+            claimed.kind, claimed.change, claimed.sequence, claimed.held::text as held,
             m.id as meeting_id, m.sequence as meeting_sequence, m.status as meeting_status,
             to_json(m.starts_at) #>> '{}' as starts_at, to_json(m.ends_at) #>> '{}' as ends_at,
             c.id as lead_id, c.name, c.email, c.phone_number, c.company_name, c.language
@@ -343,6 +349,7 @@ async function claimDueMeetingMails(
     kind: row.kind,
     change: row.change,
     sequence: Number(row.sequence),
+    held: row.held === 'true',
     meeting: {
       meetingId: row.meeting_id,
       sequence: Number(row.meeting_sequence),
@@ -415,23 +422,47 @@ export function startMeetingMails(options: MeetingMailOptions): OutboxDrain {
     return composeMeetingReminder(claim.meeting, claim.kind, context);
   }
 
+  /** Whether this recipient was sent the meeting's booking or a move of it. */
+  async function announced(claim: ClaimedMeetingMail): Promise<boolean> {
+    const { rows } = await db.query(
+      `select 1 from public.meeting_mails
+        where meeting_id = $1 and kind = $2 and status = 'sent' and change in ('booked', 'moved')
+        limit 1`,
+      [claim.meeting.meetingId, claim.kind],
+    );
+    return rows.length > 0;
+  }
+
+  /** A held invitation as its recipient needs it now, or why it need not go. */
+  async function heldAsNeeded(claim: ClaimedMeetingMail): Promise<ClaimedMeetingMail | string> {
+    if (!claim.held || claim.change === 'booked' || (await announced(claim))) return claim;
+    if (claim.change === 'cancelled') {
+      return 'Held back by the lead’s hourly cap; its booking was never announced, so neither is the cancel.';
+    }
+    return { ...claim, change: 'booked' };
+  }
+
+  async function settleSuperseded(id: string, reason: string): Promise<'settled'> {
+    await db.query(
+      `update public.meeting_mails
+       set status = 'superseded', last_error = $2, locked_until = null
+       where id = $1`,
+      [id, reason],
+    );
+    return 'settled';
+  }
+
   return startOutboxDrain<ClaimedMeetingMail>({
     db,
     table: 'public.meeting_mails',
     name: 'Meeting mail delivery',
     claim: (limit, leaseMs) => claimDueMeetingMails(db, limit, leaseMs),
-    async send(claim) {
+    async send(claimed) {
       const now = Date.now();
-      const reason = supersededBy(claim, now);
-      if (reason) {
-        await db.query(
-          `update public.meeting_mails
-           set status = 'superseded', last_error = $2, locked_until = null
-           where id = $1`,
-          [claim.id, reason],
-        );
-        return 'settled';
-      }
+      const reason = supersededBy(claimed, now);
+      if (reason) return settleSuperseded(claimed.id, reason);
+      const claim = await heldAsNeeded(claimed);
+      if (typeof claim === 'string') return settleSuperseded(claimed.id, claim);
       const mail = await compose(claim, now);
       await options.mailer.send({ ...mail, identity: { id: claim.id, queuedAt: claim.queuedAt } });
     },

@@ -119,6 +119,8 @@ describe.each(backendKinds)('booking in the database on %s', (kind) => {
   describe('the meetings', () => {
     beforeEach(async () => {
       await backend.db.query('delete from public.meetings');
+      // The default hours: how much of a day fresh bookings may hold depends on them.
+      await backend.db.query('delete from public.booking_settings');
     });
 
     it('give one time to exactly one of twenty visitors who choose it at once', async () => {
