@@ -1,9 +1,12 @@
 // The booking's data (issue 15), read and written by the site's server with the service key:
 // visitors never reach meetings or the booking settings through the API. The database decides
-// who gets a time (meetings_no_overlap) and that a lead has one active meeting at most.
+// who gets a time (meetings_no_overlap) and that a lead has one active meeting at most, and it
+// bounds how often a lead, an address and a burst of fresh leads may book (decision 22): the
+// server forwards the visitor's address with each booking so the address is counted.
 import type { Availability, BusyTime, Weekday } from '~/features/booking/slots';
 import type { Database } from './database.types';
 import { dataError } from './errors';
+import { forwardedFor, type OnBehalfOfVisitor } from './forwarded-for';
 import { getServiceSupabase } from './service-client.server';
 import type { AppSupabaseClient } from './supabase';
 
@@ -101,6 +104,39 @@ export async function listBusyTimes(
   return data.map((row) => ({ start: Date.parse(row.starts_at), end: Date.parse(row.busy_until) }));
 }
 
+/**
+ * The times held by fresh bookings between `from` and `to`: active calls booked or moved within
+ * the hour before `now` by leads no team member has acted on, as the database's bound on a day's
+ * share counts them (decision 22).
+ */
+export async function listFreshHolds(
+  client: AppSupabaseClient,
+  from: number,
+  to: number,
+  now: number,
+): Promise<BusyTime[]> {
+  const meetings = await client
+    .from('meetings')
+    .select('consultation_id, starts_at, busy_until')
+    .eq('status', 'active')
+    .gt('updated_at', new Date(now - 3600_000).toISOString())
+    .gte('starts_at', new Date(from).toISOString())
+    .lt('starts_at', new Date(to).toISOString());
+  if (meetings.error) throw dataError(meetings.error, meetings.status);
+  const ids = [...new Set(meetings.data.map((row) => row.consultation_id))];
+  if (ids.length === 0) return [];
+  const acted = await client
+    .from('lead_events')
+    .select('consultation_id')
+    .in('consultation_id', ids)
+    .not('author_id', 'is', null);
+  if (acted.error) throw dataError(acted.error, acted.status);
+  const confirmed = new Set(acted.data.map((row) => row.consultation_id));
+  return meetings.data
+    .filter((row) => !confirmed.has(row.consultation_id))
+    .map((row) => ({ start: Date.parse(row.starts_at), end: Date.parse(row.busy_until) }));
+}
+
 export async function getBookingLead(
   client: AppSupabaseClient,
   leadId: string,
@@ -142,8 +178,24 @@ export async function getMeeting(
   return data ? meetingFromRow(data) : null;
 }
 
-/** The meeting, or why the database refused it: the time is taken, or the lead has one. */
-export type BookingOutcome = Meeting | 'taken' | 'already-booked';
+/**
+ * A bound the database keeps on booking (PT429, its hint naming which): the lead booked or moved
+ * its call too often, the address booked too many calls today, or fresh leads hold the day's share.
+ */
+export type BookingLimit = 'lead-limit' | 'address-limit' | 'day-full';
+
+const limitOfHint: Record<string, BookingLimit> = {
+  meetings_per_lead: 'lead-limit',
+  meetings_per_address: 'address-limit',
+  meetings_share_of_day: 'day-full',
+};
+
+function bookingLimit(error: { code?: string; hint?: string | null }): BookingLimit | undefined {
+  return error.code === 'PT429' ? limitOfHint[error.hint ?? ''] : undefined;
+}
+
+/** The meeting, or why the database refused it: the time is taken, the lead has one, a bound. */
+export type BookingOutcome = Meeting | 'taken' | 'already-booked' | BookingLimit;
 
 const times = (
   start: number,
@@ -157,10 +209,13 @@ const times = (
   };
 };
 
-function refusal(code: string | undefined): 'taken' | 'already-booked' | undefined {
-  if (code === '23P01') return 'taken';
-  if (code === '23505') return 'already-booked';
-  return undefined;
+function refusal(error: {
+  code?: string;
+  hint?: string | null;
+}): 'taken' | 'already-booked' | BookingLimit | undefined {
+  if (error.code === '23P01') return 'taken';
+  if (error.code === '23505') return 'already-booked';
+  return bookingLimit(error);
 }
 
 export async function bookMeeting(
@@ -168,13 +223,17 @@ export async function bookMeeting(
   leadId: string,
   start: number,
   settings: BookingSettings,
+  { clientAddress }: OnBehalfOfVisitor = {},
 ): Promise<BookingOutcome> {
-  const { data, error, status } = await client
-    .from('meetings')
-    .insert({ consultation_id: leadId, ...times(start, settings) })
-    .select('*')
-    .single();
-  if (error) return refusal(error.code) ?? Promise.reject(dataError(error, status));
+  const { data, error, status } = await forwardedFor(
+    client
+      .from('meetings')
+      .insert({ consultation_id: leadId, ...times(start, settings) })
+      .select('*')
+      .single(),
+    clientAddress,
+  );
+  if (error) return refusal(error) ?? Promise.reject(dataError(error, status));
   return meetingFromRow(data);
 }
 
@@ -184,17 +243,21 @@ export async function moveMeeting(
   meeting: Meeting,
   start: number,
   settings: BookingSettings,
-): Promise<Meeting | 'taken'> {
-  const { data, error, status } = await client
-    .from('meetings')
-    .update({ ...times(start, settings), sequence: meeting.sequence + 1 })
-    .eq('id', meeting.id)
-    .eq('status', 'active')
-    .select('*')
-    .single();
+  { clientAddress }: OnBehalfOfVisitor = {},
+): Promise<Meeting | 'taken' | BookingLimit> {
+  const { data, error, status } = await forwardedFor(
+    client
+      .from('meetings')
+      .update({ ...times(start, settings), sequence: meeting.sequence + 1 })
+      .eq('id', meeting.id)
+      .eq('status', 'active')
+      .select('*')
+      .single(),
+    clientAddress,
+  );
   if (error) {
     if (error.code === '23P01') return 'taken';
-    throw dataError(error, status);
+    return bookingLimit(error) ?? Promise.reject(dataError(error, status));
   }
   return meetingFromRow(data);
 }

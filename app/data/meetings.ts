@@ -1,6 +1,7 @@
 // The leads' meetings as the administrator's pages show them (issue 15): the next meeting of each
 // lead in the list, and every meeting of one lead on its page. Administrators read meetings;
-// visitors book, move and cancel them through the site's server (meetings.server.ts).
+// visitors book, move and cancel them through the site's server (meetings.server.ts). An
+// administrator may cancel one, to release a time a stranger holds (decision 22).
 import { dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';
 
@@ -59,4 +60,82 @@ export async function listLeadMeetings(
     .order('starts_at', { ascending: false });
   if (error) throw dataError(error, status);
   return data.map(meetingOf);
+}
+
+/** A coming call whose lead the team has not acted on yet: a time a stranger may be holding. */
+export interface HeldCall {
+  id: string;
+  leadId: string;
+  leadName: string;
+  companyName: string;
+  email: string;
+  startsAt: string;
+  /** When the call was booked or last moved. */
+  bookedAt: string;
+  sequence: number;
+}
+
+/**
+ * The coming active calls of leads no team member has acted on (no status, owner or notes change
+ * of theirs in the lead's history), soonest first: what the database counts as fresh bookings.
+ */
+export async function listHeldCalls(client: AppSupabaseClient, now: Date): Promise<HeldCall[]> {
+  const meetings = await client
+    .from('meetings')
+    .select('id, consultation_id, starts_at, updated_at, sequence')
+    .eq('status', 'active')
+    .gte('starts_at', now.toISOString())
+    .order('starts_at')
+    .limit(500);
+  if (meetings.error) throw dataError(meetings.error, meetings.status);
+  const ids = [...new Set(meetings.data.map((row) => row.consultation_id))];
+  if (ids.length === 0) return [];
+  // Separate reads: the embedded data API serves no embedded resources (decision 3).
+  const [acted, leads] = await Promise.all([
+    client
+      .from('lead_events')
+      .select('consultation_id')
+      .in('consultation_id', ids)
+      .not('author_id', 'is', null),
+    client.from('consultations').select('id, name, company_name, email').in('id', ids),
+  ]);
+  if (acted.error) throw dataError(acted.error, acted.status);
+  if (leads.error) throw dataError(leads.error, leads.status);
+  const confirmed = new Set(acted.data.map((row) => row.consultation_id));
+  const byId = new Map(leads.data.map((lead) => [lead.id, lead]));
+  return meetings.data.flatMap((row) => {
+    const lead = byId.get(row.consultation_id);
+    if (!lead || confirmed.has(row.consultation_id)) return [];
+    return [
+      {
+        id: row.id,
+        leadId: row.consultation_id,
+        leadName: lead.name,
+        companyName: lead.company_name,
+        email: lead.email,
+        startsAt: row.starts_at,
+        bookedAt: row.updated_at,
+        sequence: row.sequence,
+      },
+    ];
+  });
+}
+
+/**
+ * Releases a held time: cancels the call as the visitor's own cancel does (the next SEQUENCE), so
+ * the lead's history names the administrator, the lead goes back to where booking found it, and
+ * the visitor and the agency are sent the cancellation.
+ */
+export async function releaseMeeting(
+  client: AppSupabaseClient,
+  call: Pick<HeldCall, 'id' | 'sequence'>,
+): Promise<void> {
+  const { error, status } = await client
+    .from('meetings')
+    .update({ status: 'cancelled', sequence: call.sequence + 1 })
+    .eq('id', call.id)
+    .eq('status', 'active')
+    .select('id')
+    .single();
+  if (error) throw dataError(error, status);
 }

@@ -1,8 +1,10 @@
-// /admin/availability (issue 15): when visitors can book the strategy call; administrators only.
+// /admin/availability: when visitors can book the strategy call, and the coming calls of leads not
+// yet contacted, which an administrator may release; administrators only.
 import type { Route } from './+types/admin-availability-page';
 import { AdminFrame } from '~/features/admin/admin-frame';
 import { availabilityCopy } from '~/features/admin/availability-copy';
 import { AvailabilityForm } from '~/features/admin/availability-form';
+import { HeldCalls } from '~/features/admin/availability-held-calls';
 import { pageMeta } from '~/i18n/page-meta';
 import { AdminGuard } from './admin-guard';
 
@@ -25,6 +27,7 @@ export default function AdminAvailabilityPage() {
           </div>
           <p>{availabilityCopy.intro}</p>
           <AvailabilityForm client={client} siteOrigin={window.location.origin} />
+          <HeldCalls client={client} />
         </AdminFrame>
       )}
     </AdminGuard>

@@ -48,4 +48,25 @@ export const availabilityCopy = {
   saved: 'Availability saved. Visitors see the new times at once.',
   invalid: 'Some fields need attention.',
   failed: (message: string) => `Could not save: ${message}`,
+  held: {
+    heading: 'Calls of new leads',
+    intro:
+      'Coming calls booked by leads nobody on the team has contacted yet. Calls booked within the last hour by such leads may hold at most a fifth of a day; release a time you do not believe in, and the visitor gets a cancellation with a link to book again.',
+    loading: 'Loading the calls…',
+    loadFailed: (message: string) => `Could not load the calls: ${message}`,
+    none: 'No coming calls of new leads.',
+    caption: 'Coming calls of leads not yet contacted, soonest first',
+    when: 'When',
+    lead: 'Lead',
+    booked: 'Booked',
+    actions: 'Actions',
+    burst: 'In a burst',
+    burstHint: 'Booked within an hour of two or more of these calls.',
+    release: 'Release',
+    releaseLabel: (name: string, when: string) => `Release ${name}’s call on ${when}`,
+    releaseConfirm: (name: string, when: string) =>
+      `Release ${name}’s call on ${when}? The call is cancelled, the time is free again and ${name} is told by e-mail.`,
+    released: (name: string) => `${name}’s call is released. The time is free again.`,
+    releaseFailed: (message: string) => `Could not release the call: ${message}`,
+  },
 };

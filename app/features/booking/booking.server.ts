@@ -2,7 +2,9 @@
 // step offers free times to the holder of the booking cookie (app/security/booking-cookie.server),
 // and the meeting page (/book-call/meeting/<token>, the mails' link) shows the meeting with times
 // to move it to and a way to cancel. Plain form posts, so all of it works without JavaScript; the
-// database's exclusion constraint decides when two visitors choose the same time.
+// database's exclusion constraint decides when two visitors choose the same time, and its bounds
+// on booking (decision 22) are told to the visitor in their language; days that fresh bookings
+// already hold their share of are not offered.
 import { timingSafeEqual } from 'node:crypto';
 import { redirect } from 'react-router';
 import {
@@ -15,8 +17,10 @@ import {
   getMeeting,
   listFeedMeetings,
   listBusyTimes,
+  listFreshHolds,
   loadBookingSettings,
   moveMeeting,
+  type BookingLimit,
   type BookingSettings,
   type Meeting,
 } from '~/data/meetings.server';
@@ -25,12 +29,14 @@ import { loadAgencySettings } from '~/data/agency-settings.server';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { languageFromPath, localizedPath } from '~/i18n/locale';
 import { bookingLeadOf } from '~/security/booking-cookie.server';
+import { visitorAddress } from '~/visit/visitor-address';
 import { signToken, verifyToken } from '../../../shared/signed-token';
 import { bookingCopy } from './copy';
 import { calendarFeed, invitation } from '../../../shared/ics';
 import { meetingEvent } from './meeting-event';
 import type { BookingStep, MeetingView, SlotChoice } from './booking-types';
 import { isTimeZone, meetingWhen, slotDays, zoneName } from './slot-days';
+import { withoutHeldDays } from './fresh-holds';
 import { freeSlots, type Slot } from './slots';
 
 /** Days of free times the page lists. */
@@ -63,10 +69,17 @@ async function slotsFor(
   ignore?: Meeting,
 ): Promise<Slot[]> {
   const horizonEnd = context.now + (settings.horizonDays + 1) * 24 * 3600 * 1000;
-  const busy = await listBusyTimes(context.client, context.now, horizonEnd);
+  const [busy, holds] = await Promise.all([
+    listBusyTimes(context.client, context.now, horizonEnd),
+    listFreshHolds(context.client, context.now, horizonEnd, context.now),
+  ]);
   // Moving a meeting: its own time does not stand in its way.
-  const others = ignore ? busy.filter((time) => time.start !== ignore.start) : busy;
-  return freeSlots(settings, others, context.now);
+  const notIgnored = (time: { start: number }) => !ignore || time.start !== ignore.start;
+  return withoutHeldDays(
+    freeSlots(settings, busy.filter(notIgnored), context.now),
+    settings,
+    holds.filter(notIgnored),
+  );
 }
 
 function choiceOf(
@@ -113,6 +126,16 @@ export async function loadBookingStep(
   return { kind: 'pick', ...choiceOf(request, settings, slots, context.now, problem) };
 }
 
+/** What the visitor is told when a bound on booking refuses the time (decision 22). */
+function limitMessage(t: (typeof bookingCopy)['en']['pick'], limit: BookingLimit): string {
+  if (limit === 'lead-limit') return t.leadLimit;
+  if (limit === 'address-limit') return t.addressLimit;
+  return t.dayFull;
+}
+
+const isLimit = (outcome: unknown): outcome is BookingLimit =>
+  outcome === 'lead-limit' || outcome === 'address-limit' || outcome === 'day-full';
+
 /** The chosen time, if the form named one that is free now. */
 function chosenSlot(form: FormData, slots: Slot[]): Slot | 'none' | 'gone' {
   const value = form.get('start');
@@ -151,8 +174,11 @@ async function book<Page>(
   const chosen = chosenSlot(form, slots);
   if (chosen === 'none') return again(t.chooseFirst);
   if (chosen === 'gone') return again(t.gone);
-  const outcome = await bookMeeting(context.client, leadId, chosen.start, settings);
+  const outcome = await bookMeeting(context.client, leadId, chosen.start, settings, {
+    clientAddress: visitorAddress(request),
+  });
   if (outcome === 'taken') return again(t.taken);
+  if (isLimit(outcome)) return again(limitMessage(t, outcome));
   const meeting =
     outcome === 'already-booked' ? await getActiveMeetingOfLead(context.client, leadId) : outcome;
   if (!meeting) return again(t.taken);
@@ -224,8 +250,11 @@ export async function changeMeeting(
   const chosen = chosenSlot(form, slots);
   if (chosen === 'none') return withProblem(t.pick.chooseFirst);
   if (chosen === 'gone') return withProblem(t.pick.gone);
-  const moved = await moveMeeting(context.client, meeting, chosen.start, settings);
+  const moved = await moveMeeting(context.client, meeting, chosen.start, settings, {
+    clientAddress: visitorAddress(request),
+  });
   if (moved === 'taken') return withProblem(t.pick.taken);
+  if (isLimit(moved)) return withProblem(limitMessage(t.pick, moved));
   return reload(t.meeting.moved);
 }
 

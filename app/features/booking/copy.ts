@@ -1,4 +1,5 @@
-// The booking step and the meeting page in both languages (issue 15).
+// The booking step and the meeting page in both languages, with what the visitor is told when
+// the database's bounds on booking refuse a time (decision 22).
 
 const en = {
   pick: {
@@ -17,6 +18,12 @@ const en = {
     expired:
       'This booking link has expired. We will call you within 24 hours, or send a new request to book a time.',
     failed: (message: string) => `Could not book the time: ${message}`,
+    leadLimit:
+      'This call has been booked or moved as many times as we can take online. We will call you within 24 hours to agree on a time.',
+    addressLimit:
+      'Too many calls have been booked from your network today. We will call you within 24 hours to find a time.',
+    dayFull:
+      'Many calls were booked in the last hour, so that day takes no more online bookings just now. Choose another day, or we will call you within 24 hours.',
   },
   meeting: {
     bookedHeading: 'Your strategy call is booked',
@@ -57,6 +64,12 @@ const sv: typeof en = {
     expired:
       'Bokningslänken har gått ut. Vi ringer dig inom 24 timmar, eller skicka en ny förfrågan för att boka en tid.',
     failed: (message: string) => `Kunde inte boka tiden: ${message}`,
+    leadLimit:
+      'Samtalet har bokats eller flyttats så många gånger som vi kan ta emot på webben. Vi ringer dig inom 24 timmar för att komma överens om en tid.',
+    addressLimit:
+      'För många samtal har bokats från ditt nätverk i dag. Vi ringer dig inom 24 timmar för att hitta en tid.',
+    dayFull:
+      'Många samtal bokades den senaste timmen, så den dagen tar inte emot fler bokningar på webben just nu. Välj en annan dag, eller så ringer vi dig inom 24 timmar.',
   },
   meeting: {
     bookedHeading: 'Ditt strategisamtal är bokat',
