@@ -2,7 +2,8 @@
 // (pure computation, as the thank-you step does it per request), and bookings per second when
 // every attempt is for the same time: the exclusion constraint lets one through and refuses the
 // rest (23P01), on PGlite and on PostgreSQL, through the data API with the service key as the
-// site's server books. Printed, never asserted. BENCH_SLOTS_ONLY=1: the computation alone.
+// site's server books; and what a burst of fresh leads and one lead's cancel-and-rebook cycles
+// manage to take under the booking bounds (decision 22). Printed, never asserted. BENCH_SLOTS_ONLY=1: the computation alone.
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { createServer } from 'vite';
@@ -127,6 +128,103 @@ async function contention(kind: BackendKind, attempts: number, concurrency: numb
   }
 }
 
+/**
+ * What a burst manages to take (decision 22): 20 fresh leads from 4 addresses, each trying the
+ * default hours' times of one Tuesday and the days after in order until one is booked, as the
+ * site's server books for them; then one lead's 20 cancel-and-rebook cycles and its invitations.
+ */
+async function burst(kind: BackendKind) {
+  const backend = await startTestBackend(kind);
+  try {
+    const { rows } = await backend.db.query<{ id: string }>(
+      `insert into public.consultations (name, email, phone_number, problems, company_name, how_found_us)
+       select 'Burst ' || n, 'burst.' || n || '.' || gen_random_uuid() || '@example.se', '070-000 00 00',
+              'We need more qualified leads for our business.', 'Burst AB', 'Google'
+         from generate_series(1, 21) as n
+       returning id`,
+    );
+    const service = createClient(backend.url, backend.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const times = (start: number) => ({
+      starts_at: new Date(start).toISOString(),
+      ends_at: new Date(start + 30 * 60_000).toISOString(),
+      busy_until: new Date(start + 45 * 60_000).toISOString(),
+    });
+    // Tuesday 2 June 2099 09:00 in Stockholm, every 45 minutes to 16:30, five weekdays on.
+    const candidates = [0, 1, 2, 3, 6].flatMap((day) =>
+      Array.from(
+        { length: 10 },
+        (_, i) => Date.parse('2099-06-02T07:00:00Z') + day * 86_400_000 + i * 45 * 60_000,
+      ),
+    );
+    const refusals: Record<string, number> = {};
+    const leads = rows
+      .slice(0, 20)
+      .map((row, i) => ({ id: row.id, address: `203.0.113.${11 + (i % 4)}` }));
+    let booked = 0;
+    for (const lead of leads) {
+      for (const start of candidates) {
+        const { error } = await service
+          .from('meetings')
+          .insert({ consultation_id: lead.id, ...times(start) })
+          .setHeader('x-forwarded-for', lead.address);
+        if (!error) {
+          booked += 1;
+          break;
+        }
+        const reason = error.hint ?? error.code ?? 'error';
+        refusals[reason] = (refusals[reason] ?? 0) + 1;
+        if (error.hint === 'meetings_per_address') break;
+      }
+    }
+    const held = await backend.db.query<{ day: string; calls: string; minutes: string }>(
+      `select (starts_at at time zone 'Europe/Stockholm')::date::text as day, count(*)::text as calls,
+              round(sum(extract(epoch from busy_until - starts_at) / 60))::text as minutes
+         from public.meetings where status = 'active' group by 1 order by 1 limit 1`,
+    );
+
+    // One lead cancels and books again 20 times.
+    const cycler = rows[20]!.id;
+    let cycles = 0;
+    for (let i = 0; i < 20; i++) {
+      const made = await service
+        .from('meetings')
+        .insert({
+          consultation_id: cycler,
+          ...times(Date.parse('2099-07-01T07:00:00Z') + i * 86_400_000),
+        })
+        .select('id, sequence')
+        .single();
+      if (made.error) continue;
+      cycles += 1;
+      await service
+        .from('meetings')
+        .update({ status: 'cancelled', sequence: made.data.sequence + 1 })
+        .eq('id', made.data.id);
+    }
+    const mails = await backend.db.query<{ now: string; held: string }>(
+      `select count(*) filter (where not mm.held)::text as now, count(*) filter (where mm.held)::text as held
+         from public.meeting_mails mm join public.meetings m on m.id = mm.meeting_id
+        where m.consultation_id = $1 and mm.kind = 'visitor_invitation'`,
+      [cycler],
+    );
+    const first = held.rows[0];
+    return {
+      backend: kind === 'pglite' ? 'PGlite' : 'PostgreSQL 17',
+      'burst booked (of 20)': booked,
+      'refused: per address': refusals.meetings_per_address ?? 0,
+      'refused: share of day': refusals.meetings_share_of_day ?? 0,
+      'refused: taken': refusals['23P01'] ?? 0,
+      'first day held': first ? `${first.calls} calls, ${first.minutes} of 480 min` : 'none',
+      'cycles booked (of 20)': cycles,
+      'visitor invitations now / held': `${mails.rows[0]!.now} / ${mails.rows[0]!.held}`,
+    };
+  } finally {
+    await backend.close();
+  }
+}
+
 export async function printBooking(): Promise<void> {
   console.log(
     '\nBooking (issue 15): free slots of a 60-day horizon, weekdays 08-18, 30-minute meetings with a 15-minute buffer, 500 meetings booked (200 runs)',
@@ -141,6 +239,12 @@ export async function printBooking(): Promise<void> {
       '\nBookings under contention: every attempt for the same time, 20 at once, through /rest/v1',
     );
     console.table(rows);
+    if (!process.env.BENCH_SLOTS_ONLY) {
+      console.log(
+        '\nWhat a burst takes: 20 fresh leads from 4 addresses each booking the first time it can, and one lead cancelling and booking again 20 times',
+      );
+      console.table([await burst('pglite'), await burst('postgres')]);
+    }
   } finally {
     await postgres.stop();
   }
