@@ -3,7 +3,8 @@
 // every attempt is for the same time: the exclusion constraint lets one through and refuses the
 // rest (23P01), on PGlite and on PostgreSQL, through the data API with the service key as the
 // site's server books; and what a burst of fresh leads and one lead's cancel-and-rebook cycles
-// manage to take under the booking bounds (decision 22). Printed, never asserted. BENCH_SLOTS_ONLY=1: the computation alone.
+// manage to take under the booking bounds (decision 22). Printed, never asserted.
+// BENCH_SLOTS_ONLY=1: the computation alone.
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { createServer } from 'vite';
