@@ -95,6 +95,9 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261125193000_derive_receipt_and_queued_mails_in_history.sql',
       '20261126100000_limit_page_views_per_address.sql',
       '20261126100100_roll_up_page_views.sql',
+      '20261126110000_limit_bookings_per_lead_address_and_day.sql',
+      '20261126110100_cap_meeting_mails_per_lead.sql',
+      '20261126110200_let_administrators_release_meetings.sql',
       '20261126130000_queue_meta_lead_events_from_the_server.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
