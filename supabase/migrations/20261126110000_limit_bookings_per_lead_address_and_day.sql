@@ -61,13 +61,27 @@ declare
   new_minutes numeric := extract(epoch from new.busy_until - new.starts_at) / 60;
   held_minutes numeric;
 begin
-  -- Only the data API's callers are bounded.
-  if headers is null or new.status <> 'active' then
+  if new.status <> 'active' then
     return new;
   end if;
   -- An update that keeps the time (a cancel, a SEQUENCE) is not a booking.
   if tg_op = 'UPDATE' and old.status = 'active'
      and new.starts_at is not distinct from old.starts_at then
+    return new;
+  end if;
+
+  -- Bookings of one day (in the agency's zone) take turns, whoever writes them: two that want
+  -- the same time would otherwise each wait for the other's exclusion check, and one would fail
+  -- as a deadlock (40P01) instead of meetings_no_overlap's 23P01; the day's share below is then
+  -- counted by one booking at a time.
+  select s.time_zone, s.weekly_hours into zone, hours from public.booking_settings s;
+  -- Without saved settings, the table's defaults: weekdays 09:00-17:00 in Stockholm.
+  zone := coalesce(zone, 'Europe/Stockholm');
+  local_day := (new.starts_at at time zone zone)::date;
+  perform pg_advisory_xact_lock(hashtextextended('meeting-day:' || local_day::text, 0));
+
+  -- Only the data API's callers are bounded.
+  if headers is null then
     return new;
   end if;
 
@@ -114,10 +128,6 @@ begin
   ) then
     return new;
   end if;
-  select s.time_zone, s.weekly_hours into zone, hours from public.booking_settings s;
-  -- Without saved settings, the table's defaults: weekdays 09:00-17:00 in Stockholm.
-  zone := coalesce(zone, 'Europe/Stockholm');
-  local_day := (new.starts_at at time zone zone)::date;
   if hours is null then
     open_minutes := case when extract(isodow from local_day) <= 5 then 480 else 0 end;
   else
@@ -126,7 +136,6 @@ begin
       from jsonb_array_elements(
         coalesce(hours -> extract(isodow from local_day)::text, '[]'::jsonb)) h;
   end if;
-  perform pg_advisory_xact_lock(hashtextextended('meeting-day:' || local_day::text, 0));
   select coalesce(sum(extract(epoch from m.busy_until - m.starts_at) / 60), 0)
     into held_minutes
     from public.meetings m
