@@ -37,7 +37,7 @@ const seedFile = path.join(root, 'supabase/seed.sql');
 
 /**
  * A request that may change what the pages show: a write to the posts or to the agency's details
- * (every page's footer, issue 14) through /rest/v1 (the pages read nothing else that changes; a
+ * (every page's footer) through /rest/v1 (the pages read nothing else that changes; a
  * lead is written by the form's action and shown only to the signed-in inbox, which is not cached).
  */
 function changesPosts(method: string | undefined, pathname: string): boolean {
@@ -63,7 +63,7 @@ export interface RunningServer {
   };
   /** Lead mail delivery and retention; undefined when this server does not run them. */
   leadJobs?: LeadJobs;
-  /** The statistics' page views (issue 14); undefined when this server has no database. */
+  /** The statistics' page views; undefined when this server has no database. */
   visits?: VisitRecorder;
   close(): Promise<void>;
 }

@@ -43,7 +43,7 @@ const schema = z.object({
     .pipe(z.array(z.string().email('LEADS_NOTIFY_TO must list e-mail addresses')).min(1))
     .optional(),
   /**
-   * The daily digest of new and overdue leads at 08:00 in the agency's time zone (issue 15);
+   * The daily digest of new and overdue leads at 08:00 in the agency's time zone;
    * `off` sends none (the test harnesses, whose outboxes count their mails).
    */
   LEADS_DIGEST: z.enum(['on', 'off']).default('on'),
@@ -53,7 +53,7 @@ const schema = z.object({
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   /** Signs the consultation form's start time (the minimum fill time); derived when unset. */
   FORM_SECRET: z.string().min(32, 'FORM_SECRET must be at least 32 characters').optional(),
-  /** Meta's pixel (issue 14): after marketing consent only. The site reads it too (app/data). */
+  /** Meta's pixel: after marketing consent only. The site reads it too (app/data). */
   META_PIXEL_ID: z
     .string()
     .regex(/^\d{5,20}$/, "META_PIXEL_ID must be the pixel's digits")

@@ -17,7 +17,7 @@ export interface Mail {
   html?: string;
   replyTo?: string | MailAddress;
   /**
-   * An iCalendar invitation (issue 15), sent as the text/calendar alternative with its method, so
+   * An iCalendar invitation, sent as the text/calendar alternative with its method, so
    * mail clients offer to accept or decline it, and as an invite.ics attachment for the others.
    */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };

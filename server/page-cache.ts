@@ -4,7 +4,7 @@
 // through the embedded /rest/v1 empties it at once, so an edit shows on the next request; against
 // a hosted Supabase project, whose writes this server never sees, N bounds how long an edit takes.
 // After N seconds a page is still served for a while (stale-while-revalidate) while one request
-// renders it anew, and concurrent misses for one key share one render (`once`, issue 18). Which
+// renders it anew, and concurrent misses for one key share one render (`once`). Which
 // requests share a key is page-cache-key.ts's business.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import {

@@ -1,4 +1,4 @@
-// Renders cannot starve the cache (issue 18). A page the cache cannot answer costs a render: a few
+// Renders cannot starve the cache (docs/decisions/0013). A page the cache cannot answer costs a render: a few
 // milliseconds of the one JavaScript thread and a database read. Renders run at most `concurrent`
 // at a time with at most `queued` waiting, and one client holds at most `perClient` of those
 // places (its budget of misses); anything over is refused at once, for a fast 503 with

@@ -1,4 +1,4 @@
-// The render of a page's shared copy (issue 18): React Router's fetch handler run on a request
+// The render of a page's shared copy: React Router's fetch handler run on a request
 // rebuilt from what the cache key holds (the path with its declared query parameters, the variant
 // cookies) and no more, buffered whole, so that one render can answer every request that waits
 // for it and be kept for the next ones.

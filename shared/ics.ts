@@ -1,7 +1,7 @@
 // Shared by the site (app/) and the server (server/), which import neither each other: pure code
 // with no imports of its own. The meeting page's file, the feed and the server's meeting mails
-// (issue 15) all write their iCalendar here.
-// iCalendar (RFC 5545) for the strategy call (issue 15): the invitation attached to the mails
+// all write their iCalendar here.
+// iCalendar (RFC 5545) for the strategy call: the invitation attached to the mails
 // (METHOD:REQUEST, or CANCEL), the file the meeting page offers, and the agency's private feed
 // (METHOD:PUBLISH). Every value is escaped for its type here and every line folded at 75 octets,
 // so text a visitor typed (a lead's name) can neither end a line nor start a property. One stable UID per meeting and a SEQUENCE that grows with each change, so a
@@ -28,8 +28,8 @@ export interface CalendarEvent {
 const CRLF = '\r\n';
 
 /**
- * RFC 5545's CONTROL characters other than the line breaks (§3.1): no TEXT or parameter value
- * may hold them, so they are dropped. A tab is allowed and kept.
+ * RFC 5545's CONTROL characters other than the line breaks (its section 3.1): no TEXT or
+ * parameter value may hold them, so they are dropped. A tab is allowed and kept.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
@@ -37,9 +37,9 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 const LINE_BREAK = /\r\n|\r|\n/g;
 
 /**
- * A TEXT value with its special characters escaped (RFC 5545 §3.3.11): a backslash, semicolon and
- * comma behind a backslash, every line break (CRLF, LF or a lone CR) as `\n`, other control
- * characters dropped. Every calendar writer's text goes through here.
+ * A TEXT value with its special characters escaped (RFC 5545, section 3.3.11): a backslash,
+ * semicolon and comma behind a backslash, every line break (CRLF, LF or a lone CR) as `\n`,
+ * other control characters dropped. Every calendar writer's text goes through here.
  */
 export function escapeText(value: string): string {
   return value
@@ -50,8 +50,8 @@ export function escapeText(value: string): string {
 
 /**
  * A parameter value (a name in CN=), quoted when it holds a character that would end it. A
- * parameter cannot hold a line break or a double quote at all (§3.2): a break becomes a space,
- * a quote and control characters are dropped.
+ * parameter cannot hold a line break or a double quote at all (section 3.2): a break becomes a
+ * space, a quote and control characters are dropped.
  */
 function parameter(value: string): string {
   const clean = value.replace(LINE_BREAK, ' ').replace(CONTROL, '').replaceAll('"', '');
@@ -63,7 +63,7 @@ function uri(value: string): string {
   return value.replace(LINE_BREAK, '').replace(CONTROL, '');
 }
 
-/** Folds a content line at 75 octets, never inside a UTF-8 character (§3.1). */
+/** Folds a content line at 75 octets, never inside a UTF-8 character (section 3.1). */
 export function foldLine(line: string): string {
   const bytes = Buffer.byteLength(line);
   if (bytes <= 75) return line;

@@ -1,7 +1,7 @@
 // Shared by the site (app/) and the server (server/, the meeting mails' links), which import
-// neither each other. Signed, expiring tokens for links and cookies that act without a sign-in (issue 15): the
-// visitor's right to book a time for the lead they just sent, and the meeting's reschedule and
-// cancel links in the mails. `<id>.<expires, base36 seconds>.<HMAC-SHA256(secret, purpose, id,
+// neither each other. Signed, expiring tokens for links and cookies that act without a sign-in:
+// the visitor's right to book a time for the lead they just sent, and the meeting's reschedule
+// and cancel links in the mails. `<id>.<expires, base36 seconds>.<HMAC-SHA256(secret, purpose, id,
 // expires)>`: the purpose is signed too, so a booking token never opens a meeting and vice versa.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

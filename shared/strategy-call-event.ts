@@ -1,4 +1,4 @@
-// The strategy call as a calendar event (issue 15), in the lead's language: what the meeting
+// The strategy call as a calendar event, in the lead's language: what the meeting
 // page's .ics and the server's invitation mails both say. Shared by the site (app/) and the server
 // (server/), which import neither each other.
 import type { CalendarEvent } from './ics.ts';

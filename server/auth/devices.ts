@@ -1,4 +1,4 @@
-// Known devices (OWASP's device cookies, issue 13): a browser where a member signed in before
+// Known devices (OWASP's device cookies): a browser where a member signed in before
 // carries a signed cookie naming their account, and its sign-ins are counted on their own. A
 // stranger's failed guesses then fill the account's limit for unknown devices only, and the
 // member's own browser still gets in with the right password.

@@ -25,7 +25,7 @@ export const KINDS_FOR_VERIFY_TYPE: Record<string, LinkKind[]> = {
 
 /**
  * Stores a fresh token (its digest only). Earlier unexpired links of the same kind keep working:
- * a stranger asking for another link must not void the one the user is about to open (issue 13);
+ * a stranger asking for another link must not void the one the user is about to open;
  * the mail limit bounds how many there can be, and using one voids the rest.
  */
 export async function issueLinkToken(

@@ -227,7 +227,7 @@ create table if not exists auth.one_time_tokens (
   relates_to text not null,
   created_at timestamptz not null default now()
 );
--- Several live links per user and kind (issue 13): a new one no longer replaces the last.
+-- Several live links per user and kind: a new one no longer replaces the last.
 alter table auth.one_time_tokens drop constraint if exists one_time_tokens_user_id_token_type_key;
 create index if not exists one_time_tokens_user_id_token_type_idx
   on auth.one_time_tokens (user_id, token_type);

@@ -1,4 +1,4 @@
-// The agency's details as the server needs them (issue 14): the lead mails' signature and the
+// The agency's details as the server needs them: the lead mails' signature and the
 // Reply-To of the visitor's confirmation, and the start's warning while placeholders are in use.
 // The site saves them in public.agency_settings (/admin/settings); before that, the environment's
 // AGENCY_* and NEWSLETTER_* variables give them (the app reads the same, app/data/agency-settings.ts;

@@ -1,4 +1,4 @@
-// The daily digest (issue 15): at 08:00 in the agency's time zone, one mail to the agency's
+// The daily digest: at 08:00 in the agency's time zone, one mail to the agency's
 // recipients with the leads received since the previous digest and those still new 24 hours after
 // they came. Every server checks each minute whether today's is due; the database's unique day
 // (public.lead_digests, private.queue_lead_digest) lets exactly one of them queue it, and the

@@ -1,6 +1,6 @@
-// The Node process's product jobs for leads (issue 7): delivering every lead's two mails from the
+// The Node process's product jobs for leads: delivering every lead's two mails from the
 // outbox, Meta's Lead event of a consenting visitor's lead when the Conversions API is configured
-// (issue 14), the strategy call's invitations and reminders and the daily digest (issue 15), and
+// (docs/decisions/0015), the strategy call's invitations and reminders and the daily digest, and
 // the daily retention. server/app.ts starts them once the schema is in place and
 // stops them on close.
 import type { Database } from '../db/types.ts';
@@ -51,7 +51,7 @@ export interface LeadJobs {
   drainMeetingMails(): Promise<number>;
   /** Sends every due Meta Lead event now; 0 when the Conversions API is not configured. */
   drainLeadEvents(): Promise<number>;
-  /** The daily digest (issue 15); undefined with LEADS_DIGEST=off. */
+  /** The daily digest; undefined with LEADS_DIGEST=off. */
   digest?: LeadDigestJob;
   /** Stops the timers and waits for a send or a retention run in flight. */
   stop(): Promise<void>;

@@ -159,7 +159,7 @@ export function composeAgencyNotification(
 }
 
 /**
- * The company's details under the signature (issue 14): the lines that are set, in the mail's
+ * The company's details under the signature: the lines that are set, in the mail's
  * language.
  */
 function companyLines(agency: AgencyDetails | undefined, copy: MailCopy): string[] {

@@ -1,4 +1,4 @@
-// The words of the two mails every lead sends (issue 7). The visitor's confirmation speaks the
+// The words of the two mails every lead sends. The visitor's confirmation speaks the
 // form's language and repeats the thank-you page's promise and next steps word for word (they
 // mirror app/features/consultation/copy.ts: the server cannot import the app); the agency's
 // notification is in English, like the inbox.
@@ -91,7 +91,7 @@ export const agencyMailCopy = {
 };
 
 /**
- * The strategy call's mails to the visitor (issue 15), in the lead's language. The calendar
+ * The strategy call's mails to the visitor, in the lead's language. The calendar
  * event they attach is shared/strategy-call-event.ts, the meeting page's too.
  */
 const meetingEn = {

@@ -1,4 +1,4 @@
-// The strategy call's mails (issue 15), drained from public.meeting_mails, which a trigger fills in
+// The strategy call's mails (docs/decisions/0018), drained from public.meeting_mails, which a trigger fills in
 // each booking's, move's and cancel's own transaction, with the loop every lead outbox shares
 // (outbox.ts). Invitations carry the meeting's iCalendar invitation (REQUEST, or CANCEL once
 // cancelled; one UID, the meeting's SEQUENCE) as nodemailer's icalEvent, so mail clients offer to

@@ -1,4 +1,4 @@
-// Meta's Conversions API (issue 14): the "Lead" event of each lead whose visitor allowed marketing,
+// Meta's Conversions API: the "Lead" event of each lead whose visitor allowed marketing,
 // drained from public.meta_lead_events (the site's form action fills it with the service key once
 // the lead is stored, docs/decisions/0015) with the loop the lead mails use (outbox.ts). The
 // event's ID is the lead's, as the pixel's eventID on the thank-you page is, so Meta counts the

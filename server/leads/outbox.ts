@@ -1,5 +1,5 @@
-// What every transactional outbox of a lead shares (the mails, issue 7; Meta's Lead event, issue
-// 14; the digest and the meeting mails, issue 15): a table whose rows a trigger writes in the
+// What every transactional outbox of a lead shares (the mails, Meta's Lead event, the digest and
+// the meeting mails): a table whose rows a trigger writes in the
 // lead's own transaction, with the columns status, attempts, next_attempt_at, locked_until,
 // last_error and sent_at, drained by one loop per server.
 // A claim takes due rows with FOR UPDATE SKIP LOCKED and leases them (locked_until) in one

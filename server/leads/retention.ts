@@ -9,7 +9,7 @@ export const RETENTION_YEARS = 3;
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60_000;
 
 /**
- * Deletes the stale leads now, and Meta Lead events (issue 14) older than 30 days, sent or not;
+ * Deletes the stale leads now, and Meta Lead events older than 30 days, sent or not;
  * resolves with how many of each went.
  */
 export async function deleteStaleRows(db: Queryable): Promise<{ leads: number; events: number }> {

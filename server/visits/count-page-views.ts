@@ -1,4 +1,4 @@
-// The site's page views into the statistics (issue 14): what server/site.ts reports as a page
+// The site's page views into the statistics (docs/decisions/0016): what server/site.ts reports as a page
 // view becomes a recorded view, unless a bot or crawler asked for it.
 import type { IncomingMessage } from 'node:http';
 import { isBot, pageViewFacts } from './page-view.ts';

@@ -1,4 +1,4 @@
-// What one page view tells the statistics (issue 14), read from the request alone: no cookie, and
+// What one page view tells the statistics, read from the request alone: no cookie, and
 // nothing personal kept. The address and the browser only make the day's visitor hash
 // (visit-recorder.ts) and are then dropped; the rest is the page, where the visit came from
 // (another site's host, the campaign's UTM parameters), the page's language and a device class.

@@ -20,7 +20,7 @@ async function passwordGrant(ctx: AuthContext, request: AuthRequest, body: JsonB
   // Every attempt counts until it succeeds: concurrent guesses cannot slip past the limits,
   // and refused attempts stop before bcrypt, so a flood costs no CPU. A browser that signed in
   // to this account before (its device cookie) is counted on its own, so strangers' guesses
-  // cannot lock the member out of it (issue 13); unknown devices share the account's limit and
+  // cannot lock the member out of it; unknown devices share the account's limit and
   // their address's.
   const device = knownDevice(request.req, jwtSecret, email);
   const ipKey = `sign-in:ip:${clientIp(request.req)}`;
