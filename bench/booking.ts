@@ -1,4 +1,4 @@
-// Issue 15: what booking costs. The free slots of a 60-day horizon with 500 meetings booked
+// What booking costs. The free slots of a 60-day horizon with 500 meetings booked
 // (pure computation, as the thank-you step does it per request), and bookings per second when
 // every attempt is for the same time: the exclusion constraint lets one through and refuses the
 // rest (23P01), on PGlite and on PostgreSQL, through the data API with the service key as the
@@ -228,7 +228,7 @@ async function burst(kind: BackendKind) {
 
 export async function printBooking(): Promise<void> {
   console.log(
-    '\nBooking (issue 15): free slots of a 60-day horizon, weekdays 08-18, 30-minute meetings with a 15-minute buffer, 500 meetings booked (200 runs)',
+    '\nBooking: free slots of a 60-day horizon, weekdays 08-18, 30-minute meetings with a 15-minute buffer, 500 meetings booked (200 runs)',
   );
   console.table([await slotComputation()]);
   const postgres = await startTestPostgres();

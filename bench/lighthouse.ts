@@ -1,4 +1,4 @@
-// The speed budget of issue 8: Lighthouse 13 (its default mobile run, simulated throttling) on
+// The speed budget (docs/decisions/0007): Lighthouse 13 (its default mobile run, simulated throttling) on
 // the suite's Chromium (tests/support/chromium.ts) against the built site, for the public pages in both languages. Prints each
 // page's four category scores, LCP, TBT, CLS and the JavaScript it transfers, and what held a
 // category below 100. Printed, never asserted.

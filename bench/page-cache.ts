@@ -1,10 +1,10 @@
-// Issue 18: the page cache for the visitors it exists for, on PGlite and on the default embedded
+// The page cache for the visitors it exists for, on PGlite and on the default embedded
 // PostgreSQL. A published post asked for plainly, with a cookie (a consent choice), with a unique
 // query string as every ad click carries, and plainly while 20 other connections flood the server
 // with unique query strings: first ad clicks' (one cached copy), then blog pages that each cost a
 // render (bounded: over the bound, 503 with Retry-After). The server in its own process,
 // autocannon in this one. Printed, never asserted (targets: each variant ≥ 90 % of the plain
-// figure, the plain page's p99 during a flood ≤ 20 ms). Issue 14: one more row, the plain page
+// figure, the plain page's p99 during a flood ≤ 20 ms). One more row: the plain page
 // with a browser's user agent, which the cookieless statistics count and write.
 import autocannon from 'autocannon';
 import { startSite } from '../tests/support/site.ts';
@@ -105,7 +105,7 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
         `with ad-click query strings (${AD_CLICKS.toLocaleString('en-US')} distinct utm_*, fbclid, gclid)`,
         await run({ ...plain, requests: adClickPool() }),
       ),
-      // Issue 14: each request counted as a page view (a browser's user agent), and written.
+      // Each request counted as a page view (a browser's user agent), and written.
       row(
         backend,
         'plain, each counted as a visit (cookieless statistics)',
@@ -152,7 +152,7 @@ export async function printPageCache(): Promise<void> {
     ...(await benchBackend('PostgreSQL', {})),
   ];
   console.log(
-    `\nThe page cache (issue 18): a published post, ${CONNECTIONS} connections, ${DURATION_S} s each; ` +
+    `\nThe page cache: a published post, ${CONNECTIONS} connections, ${DURATION_S} s each; ` +
       `under a flood, ${CONNECTIONS - FLOOD_CONNECTIONS} connections ask plainly while ${FLOOD_CONNECTIONS} flood\n` +
       '(targets: each variant ≥ 90 % of plain; the plain p99 during a flood ≤ 20 ms)\n',
   );

@@ -1,4 +1,4 @@
-// Server throughput of the pages themselves (issue 8): a server-rendered post, and the English blog
+// Server throughput of the pages themselves: a server-rendered post, and the English blog
 // list with 100 and with 10,000 published posts, on PostgreSQL, with the server in its own process
 // and autocannon generating load from this one. Printed, never asserted.
 import autocannon from 'autocannon';
@@ -43,7 +43,7 @@ async function load(
   { connections = CONNECTIONS, duration = DURATION_S, fresh = false } = {},
 ): Promise<ThroughputRow> {
   // A response may take seconds: wait for it rather than drop it. `fresh` asks past the server's
-  // page cache with a signed-in session's cookie (a visitor's no-cache no longer does, issue 18),
+  // page cache with a signed-in session's cookie (a visitor's no-cache does not),
   // so every page renders.
   const result = await autocannon({
     url,
