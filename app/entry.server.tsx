@@ -1,6 +1,7 @@
 // How a page becomes a response: React renders the whole document first (the server buffers pages
 // anyway, to give them an ETag), so the response can carry a Content-Security-Policy with the
-// hashes of exactly the inline scripts it holds, and the other security headers of issue 8.
+// hashes of exactly the inline scripts it holds, and the other security headers
+// (app/security/security-headers.server.ts).
 // A page that never loads React gets its stylesheets inline first (inline-stylesheets.server.ts).
 import { Writable } from 'node:stream';
 import type { EntryContext } from 'react-router';
@@ -36,7 +37,7 @@ function connectSources(): string[] {
 }
 
 /**
- * What the ad tags the page carries may load (issue 14): only a page marked with a configured tag
+ * What the ad tags the page carries may load: only a page marked with a configured tag
  * (the public pages, root.tsx) allows its origins; every other page allows none.
  */
 function pageAdTagSources(html: string, env: ReturnType<typeof serverEnv>) {

@@ -32,7 +32,7 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * What every page needs at run time: the browser's Supabase settings, the public origin and the
- * agency's details (the footer's, issue 14).
+ * agency's details (the footer's).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const env = serverEnv();
@@ -42,9 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     adminMfa: env.ADMIN_MFA,
     enhanceSrc: enhanceScriptSrc(),
     agency: await loadAgencySettings(),
-    // The visitor's cookie choice (issue 14): the banner, and whether third parties may load.
+    // The visitor's cookie choice: the banner, and whether third parties may load.
     consent: consentFromCookies(request.headers.get('cookie')) ?? null,
-    // Meta's pixel and Clarity where configured (issue 14), on the public pages only; the site's
+    // Meta's pixel and Clarity where configured, on the public pages only; the site's
     // script loads them after consent.
     adTags: isAdminPath(new URL(request.url).pathname) ? {} : adTagAttributes(env),
   };

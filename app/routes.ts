@@ -19,7 +19,7 @@ export default [
   ...bilingual('newsletter/almost-there', 'routes/newsletter-almost-there-page.tsx'),
   ...bilingual('book-call', 'routes/book-call-page.tsx'),
   ...bilingual('book-call/thank-you', 'routes/book-call-thank-you-page.tsx'),
-  // The booked strategy call, to move or cancel without signing in (issue 15).
+  // The booked strategy call, to move or cancel without signing in.
   ...bilingual('book-call/meeting/:token', 'routes/book-call-meeting-page.tsx'),
   route('book-call/meeting/:token/invite.ics', 'routes/book-call-meeting-invite.ts', {
     id: 'en/book-call-meeting-invite',
@@ -29,16 +29,16 @@ export default [
   }),
   ...bilingual('blog', 'routes/blog-page.tsx'),
   ...bilingual('blog/:slug', 'routes/blog-post-page.tsx'),
-  // A draft's or scheduled post's private preview (issue 15): never cached, never indexed.
+  // A draft's or scheduled post's private preview: never cached, never indexed.
   ...bilingual('blog/preview/:token', 'routes/blog-preview-page.tsx'),
   ...bilingual('privacy-policy', 'routes/privacy-policy-page.tsx'),
   ...bilingual('free-meta-ads-guide', 'routes/free-meta-ads-guide-page.tsx'),
-  // The cookie settings page, and the endpoint every consent form posts to (issue 14).
+  // The cookie settings page, and the endpoint every consent form posts to.
   ...bilingual('cookie-settings', 'routes/cookie-settings-page.tsx'),
-  // Resource routes for crawlers and feed readers (issue 8). blog/rss.xml outranks blog/:slug as
+  // Resource routes for crawlers and feed readers. blog/rss.xml outranks blog/:slug as
   // a static segment, and no post can take that slug (slugs are [a-z0-9-]).
   route('robots.txt', 'routes/robots-txt.ts'),
-  // The agency's booked calls as a subscribed calendar (issue 15).
+  // The agency's booked calls as a subscribed calendar.
   route('calendar/:file', 'routes/calendar-feed.ts'),
   route('sitemap.xml', 'routes/sitemap-index.ts'),
   route('sitemap-en.xml', 'routes/sitemap-language.ts', { id: 'en/sitemap' }),

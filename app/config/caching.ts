@@ -15,8 +15,9 @@ export function sharedPageHeaders(): Record<string, string> {
 
 /**
  * What the server's page cache (server/page-cache-key.ts) may build one shared copy of a page
- * from, declared by the page's route in its handle (issue 18). Everything else a request carries
- * is left out of both the cache key and the render, so the copy cannot depend on it.
+ * from, declared by the page's route in its handle (docs/decisions/0013). Everything else a
+ * request carries is left out of both the cache key and the render, so the copy cannot depend on
+ * it.
  */
 export interface PageCacheDeclaration {
   /** The query parameters the page reads (the blog's page number); tracking ones never. */
@@ -41,7 +42,7 @@ export interface PageCacheHandle {
 }
 
 /**
- * The consent choice (issue 14's banner) changes what a page shows, one variant per state: the
+ * The consent choice (the cookie banner's) changes what a page shows, one variant per state: the
  * banner while no choice is made, the sign-up frames once marketing is allowed. A value outside
  * this list is treated as no choice made yet.
  */

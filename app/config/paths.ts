@@ -2,31 +2,31 @@
 // from here, so a moved page is changed once.
 
 export const adminPaths = {
-  /** The blog manager (specification §2). */
+  /** The blog manager. */
   posts: '/admin',
   /** The blog manager with one post open in edit mode. */
   editPost: (id: string) => `/admin?edit=${encodeURIComponent(id)}`,
-  /** The leads inbox (issue 7). */
+  /** The leads inbox. */
   leads: '/admin/leads',
-  /** One lead: every field, its mails, its owner and its history (issue 15). */
+  /** One lead: every field, its mails, its owner and its history. */
   lead: (id: string) => `/admin/leads/${encodeURIComponent(id)}`,
   /** The route table's pattern of `lead`. */
   leadPattern: '/admin/leads/:id',
-  /** The team: members, their roles, invitations (issue 13). */
+  /** The team: members, their roles, invitations. */
   team: '/admin/team',
-  /** The signed-in member's own password, e-mail address and two-factor sign-in (issue 13). */
+  /** The signed-in member's own password, e-mail address and two-factor sign-in. */
   account: '/admin/account',
-  /** When visitors can book the strategy call, and the calendar feed (issue 15). */
+  /** When visitors can book the strategy call, and the calendar feed. */
   availability: '/admin/availability',
-  /** Cookieless visit statistics and the funnel from visitors to won leads (issue 14). */
+  /** Cookieless visit statistics and the funnel from visitors to won leads. */
   insights: '/admin/insights',
-  /** The agency's details: company, contact, social profiles, newsletter forms (issue 14). */
+  /** The agency's details: company, contact, social profiles, newsletter forms. */
   settings: '/admin/settings',
   /** The server's JSON endpoint behind the team page: it holds the service key, the page not. */
   teamApi: '/admin/api/team',
-  /** The server's JSON endpoint that signs a draft's private preview link (issue 15). */
+  /** The server's JSON endpoint that signs a draft's private preview link. */
   previewLinksApi: '/admin/api/preview-links',
-  /** Where the guard sends anyone not signed in (specification §2). */
+  /** Where the guard sends anyone not signed in. */
   login: '/login',
 } as const;
 

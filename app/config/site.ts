@@ -1,5 +1,5 @@
 // The agency's identity in one place: every component reads its name and pages from here. The
-// company's registered details are settings (issue 14): an administrator saves them in
+// company's registered details are settings: an administrator saves them in
 // /admin/settings, the environment gives the starting values (AGENCY_*, NEWSLETTER_*), and the
 // values below are the last fallback (app/data/agency-settings.ts).
 

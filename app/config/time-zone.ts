@@ -1,5 +1,5 @@
 // The agency's time zone: every date the site and the admin show, the statistics' days, and the
-// files' dates are in it. One place, so that issue 15's availability setting can make it the
+// files' dates are in it. One place, so that the availability setting can make it the
 // agency's choice (default Europe/Stockholm) by changing what reads it, not every formatter.
 
 export const AGENCY_TIME_ZONE = 'Europe/Stockholm';

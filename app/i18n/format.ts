@@ -1,4 +1,4 @@
-// Dates and post languages as each language writes them (specification §9).
+// Dates and post languages as each language writes them.
 import type { PostLanguage } from '~/data/posts';
 import type { Language } from './locale';
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
@@ -41,7 +41,7 @@ export function formatAdminDateTime(iso: string): string {
 
 /**
  * formatAdminDateTime with the zone's name of that moment, "Nov 21, 2026, 09:30 AM CET", so a
- * writer in another zone knows whose clock it is (issue 15).
+ * writer in another zone knows whose clock it is.
  */
 export function formatAgencyDateTime(iso: string): string {
   return `${formatAdminDateTime(iso)} ${timeZoneAbbreviation(iso, AGENCY_TIME_ZONE)}`;
@@ -52,7 +52,7 @@ export function postLanguage(language: Language): PostLanguage {
   return language === 'sv' ? 'swedish' : 'english';
 }
 
-/** The page language of a blog_posts.language value; a post without one is English (§3). */
+/** The page language of a blog_posts.language value; a post without one is English. */
 export function pageLanguageOf(language: string | null | undefined): Language {
   return language === 'swedish' ? 'sv' : 'en';
 }

@@ -180,7 +180,7 @@ export function agencyOrganization(origin: string): JsonLd {
 export function agencyJsonLd(args: PageMetaArgs): JsonLd {
   const language = languageFromPath(args.location.pathname);
   const origin = siteOrigin(args.matches);
-  // The details saved in /admin/settings, which the root loader read (issue 14).
+  // The details saved in /admin/settings, which the root loader read.
   const { settings: agency } = agencySettingsOfRoot(
     args.matches.find((match) => match?.id === 'root')?.loaderData,
   );

@@ -1,6 +1,6 @@
 // Sweden's public holidays (allmänna helgdagar, lag 1989:253) plus the eves that are days off in
 // practice (midsummer, Christmas and New Year's eves), which the booking calendar keeps closed
-// unless the agency opens them (issue 15). Computed, not listed, so no year runs out.
+// unless the agency opens them. Computed, not listed, so no year runs out.
 
 export interface Holiday {
   /** YYYY-MM-DD */

@@ -1,4 +1,4 @@
-// Wall-clock times in a named time zone (issue 15): the blog manager's date field is read and
+// Wall-clock times in a named time zone: the blog manager's date field is read and
 // written in the agency's zone, whatever zone the writer's browser is in. Intl knows the zones'
 // rules, so no library is needed: a wall time is turned into a moment by guessing with the
 // zone's offset and checking the guess.
@@ -140,7 +140,7 @@ export function zonedDate(ms: number, zone: string): string {
 
 /**
  * The moment a wall-clock time (YYYY-MM-DD, minutes after midnight) has in the zone, for the
- * booking's slots (issue 15); undefined when the clocks skip it (no meeting in spring's lost
+ * booking's slots; undefined when the clocks skip it (no meeting in spring's lost
  * hour). A time shown twice (autumn) is its first occurrence.
  */
 export function zonedInstant(date: string, minutes: number, zone: string): number | undefined {

@@ -1,4 +1,4 @@
-// /admin/account (issue 13): every member's own e-mail address, password and two-factor sign-in.
+// /admin/account: every member's own e-mail address, password and two-factor sign-in.
 import type { Route } from './+types/admin-account-page';
 import { AccountSettings } from '~/features/admin/account-settings';
 import { AdminFrame } from '~/features/admin/admin-frame';

@@ -1,5 +1,5 @@
 // Not a route: the guard every admin page shares (features may not import each other, so the
-// pieces meet here). Signed in (else /login, specification §2), on the team in a role the page
+// pieces meet here). Signed in (else /login), on the team in a role the page
 // allows (TeamGate), and past the second step of signing in where the member has one or the site
 // requires it (TwoFactorGate); then the page, inside the admin frame.
 import type { ReactNode } from 'react';
@@ -20,7 +20,7 @@ export interface AdminPageContext {
   user: AuthUser;
   email: string;
   role: TeamRole;
-  /** Signs out and leaves for the home page (specification §2: Sign Out goes to /). */
+  /** Signs out and leaves for the home page: Sign Out goes to /. */
   signOut: () => Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-// /admin/insights (issue 14): visits, sources and the funnel to won leads, for administrators only.
+// /admin/insights: visits, sources and the funnel to won leads, for administrators only.
 import type { Route } from './+types/admin-insights-page';
 import { AdminFrame } from '~/features/admin/admin-frame';
 import { insightsCopy } from '~/features/admin/insights-copy';

@@ -1,4 +1,4 @@
-// One lead (issue 15): English only and rendered in the browser like the other admin pages,
+// One lead: English only and rendered in the browser like the other admin pages,
 // behind the admin guard, for administrators only.
 import { useParams } from 'react-router';
 import type { Route } from './+types/admin-lead-page';

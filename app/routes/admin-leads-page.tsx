@@ -1,5 +1,5 @@
-// The pipeline's list of leads (issues 7 and 15): English only and rendered in the browser like the blog manager, behind the
-// admin guard, for administrators only.
+// The pipeline's list of leads: English only and rendered in the browser like the blog manager,
+// behind the admin guard, for administrators only.
 import type { Route } from './+types/admin-leads-page';
 import { LeadsInbox } from '~/features/admin/leads-inbox';
 import { pageMeta } from '~/i18n/page-meta';

@@ -1,5 +1,5 @@
-// /admin/api/preview-links: POST { postId } with a team member's session answers a private
-// preview link of that draft or scheduled post, { url, expiresAt } (issue 15). The server signs
+// /admin/api/preview-links: POST { postId } with a team member's session answers a private preview
+// link of that draft or scheduled post, { url, expiresAt } (docs/decisions/0017). The server signs
 // it (app/data/post-previews.server.ts); nothing here is cached.
 import { z } from 'zod';
 import type { Route } from './+types/admin-preview-links-api';

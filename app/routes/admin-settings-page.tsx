@@ -1,4 +1,4 @@
-// /admin/settings (issue 14): the agency's details, for administrators only.
+// /admin/settings: the agency's details, for administrators only.
 import type { Route } from './+types/admin-settings-page';
 import { AdminFrame } from '~/features/admin/admin-frame';
 import { settingsCopy } from '~/features/admin/settings-copy';

@@ -1,5 +1,5 @@
-// /admin/api/team: the team page's JSON endpoint (issue 13). GET lists the members; POST invites
-// { email, role }; PATCH changes { userId, role }; DELETE removes { userId }. Only an
+// /admin/api/team: the team page's JSON endpoint (docs/decisions/0012). GET lists the members; POST
+// invites { email, role }; PATCH changes { userId, role }; DELETE removes { userId }. Only an
 // administrator's session gets an answer (app/data/team.server.ts); nothing here is cached.
 import { z } from 'zod';
 import type { Route } from './+types/admin-team-api';

@@ -1,4 +1,4 @@
-// /admin/team (issue 13): the team's members, invitations and roles, for administrators only.
+// /admin/team: the team's members, invitations and roles, for administrators only.
 import type { Route } from './+types/admin-team-page';
 import { AdminFrame } from '~/features/admin/admin-frame';
 import { TeamManager } from '~/features/admin/team-manager';

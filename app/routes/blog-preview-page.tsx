@@ -1,4 +1,4 @@
-// A draft's or scheduled post's private preview (issue 15): the post page as it will look, for
+// A draft's or scheduled post's private preview: the post page as it will look, for
 // whoever holds the signed link. Its route declares no page cache, so no copy is kept or shared;
 // every answer says private, no-store and noindex (app/features/blog/blog.server.ts).
 import type { Route } from './+types/blog-preview-page';

@@ -1,4 +1,4 @@
-// /book-call/meeting/<token> and its Swedish twin (issue 15): the booked strategy call, opened
+// /book-call/meeting/<token> and its Swedish twin: the booked strategy call, opened
 // from the thank-you step or the mails' link, to move or cancel it without signing in.
 import type { Route } from './+types/book-call-meeting-page';
 import { changeMeeting, loadMeetingPage } from '~/features/booking/booking.server';

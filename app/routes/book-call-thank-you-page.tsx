@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
   const [latestPosts, booking] = await Promise.all([
     latestPostsOrNone(language),
-    // The visitor who just sent the form picks a time (issue 15); a lead with one goes to it.
+    // The visitor who just sent the form picks a time; a lead with one goes to it.
     loadBookingStep(request),
   ]);
   if (booking instanceof Response) return booking;

@@ -1,4 +1,4 @@
-// /calendar/<secret>.ics (issue 15): the agency's booked calls as a calendar its apps subscribe
+// /calendar/<secret>.ics: the agency's booked calls as a calendar its apps subscribe
 // to. The secret is in /admin/availability, which can replace it.
 import type { Route } from './+types/calendar-feed';
 import { calendarFeedResponse } from '~/features/booking/booking.server';

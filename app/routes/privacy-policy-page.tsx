@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, (t) => t.pages.
 
 /**
  * The policy shows "last updated" as today. The server picks the day, so the HTML and the
- * hydrated page show the same date. Its text follows what is configured (issue 14): the company
+ * hydrated page show the same date. Its text follows what is configured: the company
  * saved in /admin/settings, and the tools in use.
  */
 export async function loader() {

@@ -1,4 +1,4 @@
-// The visitor's right to book a time for the lead they just sent (issue 15): a signed token in a
+// The visitor's right to book a time for the lead they just sent: a signed token in a
 // cookie the booking form's action sets on its redirect, so the thank-you step can offer times
 // with and without JavaScript (the script's fetch cannot read the redirect, but its cookie is
 // kept). HttpOnly, SameSite=Lax (a post from another site carries none), a day long.

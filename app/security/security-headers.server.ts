@@ -1,4 +1,4 @@
-// The security headers of every page (issue 8), graded A+ by MDN HTTP Observatory's rules: a
+// The security headers of every page, graded A+ by MDN HTTP Observatory's rules: a
 // Content-Security-Policy that starts from default-src 'none' and allows the page's own inline
 // scripts and styles by their SHA-256 hashes (never 'unsafe-inline'), the frame origins its route
 // names, and nothing else from elsewhere but images over https; no framing by other sites; no
@@ -28,7 +28,7 @@ export interface PageSecurityOptions {
   imageSources?: readonly string[];
   /** Origins besides the site's own that its scripts call (a hosted Supabase project). */
   connectSources?: readonly string[];
-  /** Origins of scripts the page may load besides its own (a configured ad tag, issue 14). */
+  /** Origins of scripts the page may load besides its own (a configured ad tag). */
   scriptSources?: readonly string[];
   /** The public site is served over https (SITE_URL): browsers are told to keep to https. */
   https?: boolean;

@@ -1,8 +1,8 @@
-// A page that never loads React gets its stylesheets inside its HTML (issue 8's speed budget):
-// on a phone each render-blocking stylesheet costs a round trip before the first paint, about
-// 150–300 ms in Lighthouse's mobile run, for 1–3 kB of compressed CSS. The built, hashed files
-// are read once and kept; the page's CSP then allows each <style> by its hash (decision 6).
-// Pages that hydrate keep React Router's <link> elements, which React expects to find.
+// A page that never loads React gets its stylesheets inside its HTML (the speed budget,
+// docs/decisions/0007): on a phone each render-blocking stylesheet costs a round trip before the
+// first paint, about 150–300 ms in Lighthouse's mobile run, for 1–3 kB of compressed CSS. The
+// built, hashed files are read once and kept; the page's CSP then allows each <style> by its hash
+// (decision 6). Pages that hydrate keep React Router's <link> elements, which React expects.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 

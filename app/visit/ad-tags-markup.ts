@@ -1,7 +1,7 @@
-// The agency's own ad measurement in the page (issue 14): Meta's pixel (marketing) and Microsoft
-// Clarity's session recording (analytics), each only where configured and only after consent for
-// its category. The server marks <html> with what is configured; the site's script loads a tag's
-// code once the visitor's choice allows it (app/enhance/ad-tags.ts), never before.
+// The agency's own ad measurement in the page (docs/decisions/0015): Meta's pixel (marketing) and
+// Microsoft Clarity's session recording (analytics), each only where configured and only after
+// consent for its category. The server marks <html> with what is configured; the site's script
+// loads a tag's code once the visitor's choice allows it (app/enhance/ad-tags.ts), never before.
 
 /** On <html>: the pixel's ID, and where its script comes from. */
 export const META_PIXEL_ATTRIBUTE = 'data-meta-pixel';

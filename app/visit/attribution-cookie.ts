@@ -1,12 +1,12 @@
-// Attribution without JavaScript on cached pages (issue 18), after marketing consent (issue 14). The page cache serves one copy of a
-// page to every visitor whatever the address's campaign parameters, so the HTML cannot carry the
-// ad click's attribution. Instead, the answer to a landing request that carries campaign
-// parameters sets a first-party cookie holding the attribution (added per request by the server,
-// never stored in the cache), and the booking form's loader and action read it. The first ad click
-// wins until the cookie expires, as the tab's record does (visit-attribution.ts). An ad
-// attribution cookie is not strictly necessary (EDPB guidelines 2/2023), so it is set only for a
-// visitor who allowed marketing: on a landing after that choice, or by the consent endpoint from
-// the page the choice was made on (docs/decisions/0014-consent.md).
+// Attribution without JavaScript on cached pages, after marketing consent (docs/decisions/0013 and
+// 0014). The page cache serves one copy of a page to every visitor whatever the address's campaign
+// parameters, so the HTML cannot carry the ad click's attribution. Instead, the answer to a landing
+// request that carries campaign parameters sets a first-party cookie holding the attribution (added
+// per request by the server, never stored in the cache), and the booking form's loader and action
+// read it. The first ad click wins until the cookie expires, as the tab's record does
+// (visit-attribution.ts). An ad attribution cookie is not strictly necessary (EDPB guidelines
+// 2/2023), so it is set only for a visitor who allowed marketing: on a landing after that choice,
+// or by the consent endpoint from the page the choice was made on (docs/decisions/0014-consent.md).
 import {
   addressAttribution,
   normalizeAttribution,

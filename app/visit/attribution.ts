@@ -1,4 +1,4 @@
-// Where a visit came from (issue 7): the UTM parameters, the other site that sent the visitor and
+// Where a visit came from: the UTM parameters, the other site that sent the visitor and
 // the first page they saw, stored with a lead. No cookies: the browser keeps it for the tab's
 // lifetime (visit-attribution.ts); without JavaScript the server reads it from the request.
 // Shared by the root (which records it) and the consultation form (which sends it).

@@ -1,10 +1,10 @@
-// The visitor's cookie choice (issue 14), kept in a first-party cookie that is itself necessary:
-// it only remembers the choice. Its value is the choice itself, one of a few fixed words, so the
-// page cache keeps one copy of a page per consent state and never one per visitor
-// (CONSENT_COOKIE_VARIANTS in app/config/caching.ts). The random consent ID that ties the
-// visitor's choices to their records in the database lives in a cookie of its own, which no page
-// depends on. Shared by the server (the pages, the consent endpoint, the attribution cookie) and
-// the site's script.
+// The visitor's cookie choice (docs/decisions/0014), kept in a first-party cookie that is itself
+// necessary: it only remembers the choice. Its value is the choice itself, one of a few fixed
+// words, so the page cache keeps one copy of a page per consent state and never one per visitor
+// (CONSENT_COOKIE_VARIANTS in app/config/caching.ts). The random consent ID that ties the visitor's
+// choices to their records in the database lives in a cookie of its own, which no page depends on.
+// Shared by the server (the pages, the consent endpoint, the attribution cookie) and the site's
+// script.
 import { cookieValue } from './cookie-header.ts';
 
 export const CONSENT_COOKIE = 'cookie_consent';

@@ -2,7 +2,7 @@
 // in the tab and never overwritten. sessionStorage, not a cookie: it stays in this tab, is never
 // sent to a server by itself, and is gone when the tab closes. Where storage is blocked (some
 // privacy modes throw on access) the record lives in memory for the page's lifetime instead.
-// Storage in the browser for ad attribution needs consent (issue 14: marketing), as the cookie
+// Storage in the browser for ad attribution needs consent (to marketing), as the cookie
 // does: until the visitor allows marketing the record lives in memory only, and goes to the
 // tab's storage when they allow it on the page.
 import { landingAttribution, normalizeAttribution, type Attribution } from './attribution';
