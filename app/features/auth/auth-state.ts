@@ -1,4 +1,4 @@
-// The administrator's auth state (specification §3, §4): loading at start, then signed in or
+// The administrator's auth state: loading at start, then signed in or
 // signed out, following supabase-js's session events. One store per Supabase client, subscribed
 // once per page load, so the sign-in page and the blog manager share it across navigations
 // without a second "loading" phase.

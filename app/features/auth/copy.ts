@@ -1,4 +1,4 @@
-// The sign-in screens' texts. The administrator's side is English only (specification §2), so this
+// The sign-in screens' texts. The administrator's side is English only, so this
 // copy is one English object rather than decision 0004's { en, sv } pair.
 export const authCopy = {
   heading: 'Admin Login',
@@ -25,7 +25,7 @@ export const authCopy = {
     intro: 'Choose a new password for your account.',
     success: 'Your password has been updated',
   },
-  /** An invitation's link (issue 13): the same view, worded for a first password. */
+  /** An invitation's link: the same view, worded for a first password. */
   welcome: {
     form: 'Choose your password',
     intro:

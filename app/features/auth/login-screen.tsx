@@ -1,4 +1,4 @@
-// The administrator's sign-in (specification §2 "Admin login"): email and password, no social
+// The administrator's sign-in ("Admin login"): email and password, no social
 // providers, no magic link, plus the two views that recover access — forgotten password (mails a
 // reset link back to /login) and update password (opened by that link's PASSWORD_RECOVERY).
 import {
@@ -175,7 +175,7 @@ function AuthForm({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
-  // No client-side rules (specification §5): the service answers, and its message is shown.
+  // No client-side rules: the service answers, and its message is shown.
   return (
     <form className="auth-form" aria-label={label} noValidate onSubmit={onSubmit}>
       {children}

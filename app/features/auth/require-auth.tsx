@@ -1,4 +1,4 @@
-// The guard on /admin (specification §2): a spinner with 'Loading...' while the auth state loads,
+// The guard on /admin: a spinner with 'Loading...' while the auth state loads,
 // then the content for a signed-in user, otherwise /login in place of the current history entry.
 // A sign-out the page asked for goes where it asked (the blog manager's Sign Out goes to /).
 import type { ReactNode } from 'react';
@@ -15,7 +15,7 @@ export function RequireAuth({
   children: (auth: Auth & { user: AuthUser }) => ReactNode;
 }) {
   const auth = useAuth();
-  // The admin pages have no site layout around them (issue 13): the wait is their main content.
+  // The admin pages have no site layout around them: the wait is their main content.
   if (auth.loading) {
     return (
       <main id="main">

@@ -18,9 +18,9 @@ export function blogPagePath(page: number, language: Language): string {
 }
 
 /**
- * The blog list (specification §2): title, intro and the published posts of the page's language
+ * The blog list: title, intro and the published posts of the page's language
  * as cards with their reading time, or the error or empty text. Every post is listed, newest
- * first, 30 to a page, with links to the newer and older pages (issue 8).
+ * first, 30 to a page, with links to the newer and older pages.
  */
 export function BlogList({ result }: { result: BlogListResult }) {
   const page = useDictionary().pages.blog;

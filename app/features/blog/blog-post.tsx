@@ -14,7 +14,7 @@ export type BlogPostResult =
   | { status: 'not-found' }
   | { status: 'failed' };
 
-/** The post page (specification §2): the post, or the not-found or failed state. */
+/** The post page: the post, or the not-found or failed state. */
 export function BlogPostView({ result }: { result: BlogPostResult }) {
   const copy = useCopy(blogCopy).post;
   const pending = usePendingBlogPage();
@@ -35,7 +35,7 @@ function BackToBlog({ className }: { className: string }) {
   );
 }
 
-/** Missing or failed: the error as the heading, the explanation and a way back (§2, §8). */
+/** Missing or failed: the error as the heading, the explanation and a way back. */
 function MissingPost({ heading }: { heading: string }) {
   const copy = useCopy(blogCopy).post;
   return (
@@ -83,7 +83,7 @@ export type BlogPostPreviewResult =
   | { status: 'expired' | 'invalid' | 'not-found' };
 
 /**
- * A draft or scheduled post through its private preview link (issue 15): the post page as it will
+ * A draft or scheduled post through its private preview link: the post page as it will
  * look, under a notice that says it is a preview; or why the link shows nothing.
  */
 export function BlogPostPreviewView({ result }: { result: BlogPostPreviewResult }) {

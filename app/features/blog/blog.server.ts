@@ -1,5 +1,5 @@
 // The blog's loaders: published posts of the page's language through the data module, with the
-// states of specification §4 (loaded, empty, not found, failed) and the errors of §8.
+// page states (loaded, empty, not found, failed) and their errors.
 import { data, redirect } from 'react-router';
 import { checkPreviewToken, getPreviewedPost } from '~/data/post-previews.server';
 import {
@@ -24,8 +24,8 @@ function pageLanguage(request: Request) {
 }
 
 /**
- * Posts on one page of a blog list (issue 8): the list costs the same with 10,000 posts as with
- * 100. A multiple of 1, 2 and 3, so the grid's last row is full on every screen (§2).
+ * Posts on one page of a blog list: the list costs the same with 10,000 posts as with 100. A
+ * multiple of 1, 2 and 3, so the grid's last row is full on every screen.
  */
 export const POSTS_PER_PAGE = 30;
 
@@ -110,10 +110,10 @@ export const PREVIEW_HEADERS = {
 };
 
 /**
- * The post a private preview link names (issue 15), as it is saved now: 403 for a link that was
- * changed, 410 for one that has expired, 404 once the post is deleted. A post that has meanwhile
- * gone live sends the visitor to its page; a link opened under the other language's address to
- * its own.
+ * The post a private preview link names (docs/decisions/0017), as it is saved now: 403 for a link
+ * that was changed, 410 for one that has expired, 404 once the post is deleted. A post that has
+ * meanwhile gone live sends the visitor to its page; a link opened under the other language's
+ * address to its own.
  */
 export async function loadBlogPostPreview(request: Request, token: string) {
   const refuse = (status: 'invalid' | 'expired' | 'not-found', code: number) =>

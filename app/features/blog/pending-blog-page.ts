@@ -1,4 +1,4 @@
-// The loading states of specification §2 and §4. Pages render on the server with their data, so
+// The blog's loading states. Pages render on the server with their data, so
 // "loading" exists only while a client-side navigation waits for the next blog page's loader:
 // the blog page on screen then gives way to the spinner of the page being loaded.
 import { useNavigation } from 'react-router';

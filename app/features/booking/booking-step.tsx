@@ -1,4 +1,4 @@
-// The thank-you page's booking step (issue 15): the visitor picks a time right after sending the
+// The thank-you page's booking step: the visitor picks a time right after sending the
 // form, or reads why they cannot.
 import { useCopy } from '~/i18n/locale';
 import type { BookingStep } from './booking-types';

@@ -1,4 +1,4 @@
-// What the booking pages render (issue 15), computed by booking.server.ts.
+// What the booking pages render, computed by booking.server.ts.
 import type { SlotDay } from './slot-days';
 
 /** The times offered, and why the page shows what it shows. */

@@ -1,4 +1,4 @@
-// The visitor books, moves or cancels the strategy call (issue 15), on the server: the thank-you
+// The visitor books, moves or cancels the strategy call, on the server: the thank-you
 // step offers free times to the holder of the booking cookie (app/security/booking-cookie.server),
 // and the meeting page (/book-call/meeting/<token>, the mails' link) shows the meeting with times
 // to move it to and a way to cancel. Plain form posts, so all of it works without JavaScript; the

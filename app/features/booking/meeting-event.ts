@@ -1,4 +1,4 @@
-// A meeting as a calendar event, in the lead's language (issue 15): what the invitation says
+// A meeting as a calendar event, in the lead's language: what the invitation says
 // (shared/strategy-call-event.ts, which the server's invitation mails use too).
 import type { BookingLead, BookingSettings, Meeting } from '~/data/meetings.server';
 import type { Language } from '~/i18n/locale';

@@ -1,4 +1,4 @@
-// /book-call/meeting/<token> (issue 15): the booked call, a way to add it to a calendar, times to
+// /book-call/meeting/<token>: the booked call, a way to add it to a calendar, times to
 // move it to, and a way to cancel it, without signing in. Once cancelled: a new time to book.
 import { Link } from 'react-router';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';

@@ -1,4 +1,4 @@
-// The free times as a plain form (issue 15): one group per day with its date as the legend, one
+// The free times as a plain form: one group per day with its date as the legend, one
 // radio button per time, the zone named, and a zone picker that reloads the page with ?tz=. The
 // server renders it; it works without JavaScript, and the site's script only sets the visitor's
 // own zone (app/enhance/booking-zone.ts).

@@ -1,6 +1,6 @@
-// The free times a visitor may book (issue 15), from the agency's availability and the meetings
-// already booked. Pure: the server computes them for the thank-you step, and the database's
-// exclusion constraint settles two visitors who choose the same one at the same moment.
+// The free times a visitor may book (docs/decisions/0018), from the agency's availability and the
+// meetings already booked. Pure: the server computes them for the thank-you step, and the
+// database's exclusion constraint settles two visitors who choose the same one at the same moment.
 import { swedishHolidays } from '~/i18n/swedish-holidays';
 import { offsetAt, zonedDate, zonedInstant } from '~/i18n/zoned-time';
 

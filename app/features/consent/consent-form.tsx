@@ -1,4 +1,4 @@
-// The consent form (issue 14), a real <form method="post"> to the consent endpoint, so it works
+// The consent form, a real <form method="post"> to the consent endpoint, so it works
 // without JavaScript: the banner's (Accept all, Reject all and Choose, equally prominent; Choose
 // opens the categories, or without JavaScript the settings page) and the settings page's (the
 // categories shown at once). No box is ticked unless the visitor ticked it before.

@@ -1,6 +1,6 @@
-// The cookie banner (issue 14): on a visitor's first page, until they choose; kept hidden in the
-// page afterwards so that "Cookie settings" in the footer opens it again with their choice. It
-// overlays the bottom of the window (consent.css), so it never moves the page's content.
+// The cookie banner (docs/decisions/0014): on a visitor's first page, until they choose; kept
+// hidden in the page afterwards so that "Cookie settings" in the footer opens it again with their
+// choice. It overlays the bottom of the window (consent.css), so it never moves the page's content.
 import { useLocation } from 'react-router';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { safeReturnPath } from '~/i18n/return-path';

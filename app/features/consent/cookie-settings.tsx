@@ -1,4 +1,4 @@
-// The cookie settings page (issue 14): "Cookie settings" in every footer leads here without
+// The cookie settings page: "Cookie settings" in every footer leads here without
 // JavaScript, and so does the banner's Choose. The same form as the banner, categories shown.
 import { PageIntro } from '~/ui/page-intro';
 import { useCopy } from '~/i18n/locale';

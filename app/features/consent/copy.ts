@@ -1,4 +1,4 @@
-// The cookie banner's and the cookie settings page's text (issue 14), in both languages
+// The cookie banner's and the cookie settings page's text, in both languages
 // (docs/decisions/0004-copy-beside-each-feature.md). The categories are the privacy policy's.
 import type { Language } from '~/i18n/locale';
 import type { ConsentCategory } from '~/visit/consent-cookie';

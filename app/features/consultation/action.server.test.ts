@@ -201,7 +201,7 @@ describe('a person’s request', () => {
 });
 
 describe('an ad click’s attribution cookie', () => {
-  // Read only while the visitor allows marketing (issue 14).
+  // Read only while the visitor allows marketing.
   const cookie = `cookie_consent=accepted; visit_attribution=${encodeURIComponent(
     JSON.stringify({ utm_source: 'google', utm_medium: 'cpc', landing_page: '/?gclid=Cj0K' }),
   )}`;
@@ -228,7 +228,7 @@ describe('an ad click’s attribution cookie', () => {
   });
 });
 
-describe('Meta’s Lead event (issue 14)', () => {
+describe('Meta’s Lead event', () => {
   const meta = { pixel: true, conversionsApi: true };
   const leadId = '0b7a3c1e-5d2f-4a6b-9c8d-1e2f3a4b5c6d';
   const serviceClient = () => {

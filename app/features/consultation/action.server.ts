@@ -1,6 +1,7 @@
 // The consultation page's action: every request, a plain form post or the same post sent by the
 // page's script (enhance-form.ts), is checked and stored here, on the server.
-//   1. The rules of §5 (the same as in the browser): refused → the messages beside the fields.
+//   1. The form's rules (validation.ts, the same as in the browser): refused → the messages
+//      beside the fields.
 //   2. Spam: a filled honeypot, or a signed start time that is missing, forged or too recent,
 //      gets exactly the success a person gets and nothing is stored (one line in the log).
 //   3. The insert, as the visitor's address (X-Forwarded-For), so the database's per-IP limit
@@ -49,8 +50,9 @@ export interface ConsultationActionContext {
   publicOrigin: string;
   now: number;
   /**
-   * Meta's measurement (issue 14): with the pixel, the thank-you page gets the lead's ID for its
-   * Lead event; with the Conversions API too, a consenting visitor's lead queues the same event.
+   * Meta's measurement (docs/decisions/0015): with the pixel, the thank-you page gets the lead's ID
+   * for its Lead event; with the Conversions API too, a consenting visitor's lead queues the same
+   * event.
    */
   meta?: { pixel: boolean; conversionsApi: boolean };
   /** The service-key client that queues Meta's Lead event; asked for only when one is queued. */
@@ -117,7 +119,7 @@ export async function consultationAction(
   const sent = (stored = false) =>
     redirect(context.meta?.pixel ? `${thankYou}?${LEAD_ID_PARAMETER}=${leadId}` : thankYou, {
       status: 303,
-      // The stored lead's right to pick a time on the thank-you page (issue 15).
+      // The stored lead's right to pick a time on the thank-you page.
       ...(stored && {
         headers: {
           'Set-Cookie': bookingCookie(leadId, {

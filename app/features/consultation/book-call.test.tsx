@@ -300,14 +300,14 @@ describe('the consultation form in English', () => {
       referrer: '',
       // jsdom's page is the visit's first: the browser's record replaces the loader's.
       landing_page: '/book-call',
-      // The lead's ID, made here so the thank-you page's pixel knows it (issue 14).
+      // The lead's ID, made here so the thank-you page's pixel knows it.
       lead_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     await pending.answer(stored('/book-call')());
   });
 
   it('sends the attribution of the visit’s first page, recorded earlier in the tab', async () => {
-    // Kept in the tab only for a visitor who allowed marketing (issue 14).
+    // Kept in the tab only for a visitor who allowed marketing.
     document.cookie = 'cookie_consent=marketing';
     onTestFinished(() => void (document.cookie = 'cookie_consent=; max-age=0'));
     sessionStorage.setItem(

@@ -1,4 +1,4 @@
-// The consultation request page (specification §2): the newsletter welcome panel, the heading
+// The consultation request page: the newsletter welcome panel, the heading
 // and form, the trust panel, the EN/SV toggle and a way back to the homepage.
 import { Link } from 'react-router';
 import { localizedPath, useCopy, useDictionary, useLanguage } from '~/i18n/locale';

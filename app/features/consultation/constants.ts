@@ -1,4 +1,4 @@
-// Where a consultation request leads, and when (specification §2, §9).
+// Where a consultation request leads, and when.
 
 /** The thank-you page, in English; localizedPath gives the Swedish one. */
 export const THANK_YOU_PATH = '/book-call/thank-you';
@@ -15,7 +15,7 @@ export const FORM_START_FIELD = 'form_start';
 
 /**
  * The lead's ID, made by the page's script (crypto.randomUUID) so it knows it without reading the
- * redirect; the action makes one when the field is missing or not a UUID (issue 14). It is the
+ * redirect; the action makes one when the field is missing or not a UUID. It is the
  * Meta pixel's eventID on the thank-you page and the Conversions API's event_id.
  */
 export const LEAD_ID_FIELD = 'lead_id';

@@ -1,7 +1,7 @@
-// The consultation request form (specification §2, §4, §5, §8), rendered on the server. It is a
+// The consultation request form, rendered on the server. It is a
 // plain <form method="post"> to the page's own action, so it works before and without JavaScript;
 // the page's script (enhance-form.ts) then validates in the browser, sends the same request to the
-// same action, and shows the states of §4 in this markup: errors in each field's error paragraph,
+// same action, and shows the form's states in this markup: errors in each field's error paragraph,
 // 'Submitting...', 'Failed to submit: …' below the button, or the thank-you panel of the template
 // below the form followed by the thank-you page. Hidden fields carry the spam checks (honeypot,
 // signed start time) and the visit's attribution.

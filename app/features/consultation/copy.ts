@@ -1,4 +1,4 @@
-// The consultation request and thank-you pages in both languages (specification §2, §5, §8).
+// The consultation request and thank-you pages in both languages.
 // The validation messages are the specification's own: the English ones end with a period, the
 // Swedish ones do not.
 

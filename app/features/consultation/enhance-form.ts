@@ -1,7 +1,8 @@
-// The consultation form in the browser (specification §4, §5), on the markup the server renders
-// (consultation-form.tsx), without React: the page loads it from app/enhance/main.ts.
-//   - The rules of §5 are checked before anything is sent: every message beside its field, focus
-//     on the first invalid one; editing a field clears its message; the counter follows problems.
+// The consultation form in the browser, on the markup the server renders (consultation-form.tsx),
+// without React: the page loads it from app/enhance/main.ts.
+//   - The form's rules (validation.ts) are checked before anything is sent: every message beside
+//     its field, focus on the first invalid one; editing a field clears its message; the counter
+//     follows problems.
 //   - Then the same request the form sends without JavaScript goes to the same action. While it
 //     is on its way the button says 'Submitting...' and cannot be pressed again.
 //   - The action's answer: a redirect means stored → the thank-you panel, then the thank-you page
@@ -132,7 +133,7 @@ export function enhanceConsultationForm(form: HTMLFormElement, deps: Consultatio
       panel.querySelector<HTMLElement>('h2')?.focus();
     }
     const thankYou = form.dataset.thankYou ?? '/';
-    // Meta's pixel tracks the lead on the thank-you page with its ID as the event's (issue 14).
+    // Meta's pixel tracks the lead on the thank-you page with its ID as the event's.
     const withLead =
       // data-meta-pixel (ad-tags-markup.ts), read here without importing it into this chunk.
       leadId && doc.documentElement.dataset.metaPixel !== undefined

@@ -22,7 +22,7 @@ export function describedBy(field: ConsultationField, hasError: boolean): string
 }
 
 /**
- * The thank-you page's query parameter that carries the lead's ID to Meta's pixel (issue 14),
+ * The thank-you page's query parameter that carries the lead's ID to Meta's pixel,
  * read by the site's script only; the page's route does not declare it, so the page cache ignores
  * it. Here, beside FORM_SELECTOR, so it is in the site's script and no chunk of its own.
  */

@@ -1,4 +1,4 @@
-// What a lead's Meta "Lead" event carries besides the hashed contacts (issue 14), taken from the
+// What a lead's Meta "Lead" event carries besides the hashed contacts, taken from the
 // visitor's request by the form's action: only when the visitor allows marketing at the moment
 // they send the form, so no event is queued for anyone else. The action queues it once the lead
 // is stored (docs/decisions/0015).

@@ -1,7 +1,7 @@
 import { useCopy } from '~/i18n/locale';
 import { consultationCopy } from './copy';
 
-/** 'What happens next?' and its three numbered steps (specification §2). */
+/** 'What happens next?' and its three numbered steps. */
 export function ThankYouSteps({ headingLevel }: { headingLevel: 2 | 3 }) {
   const t = useCopy(consultationCopy).thankYou;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

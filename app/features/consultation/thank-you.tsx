@@ -1,4 +1,4 @@
-// The consultation thank-you page (specification §2): what happens next, the three newest posts
+// The consultation thank-you page: what happens next, the three newest posts
 // of the page's language (loaded on the server) and a way back to the homepage.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +15,7 @@ export function ConsultationThankYou({
   children,
 }: {
   latestPosts: PostSummary[];
-  /** The booking step (issue 15), between what happens next and the latest posts. */
+  /** The booking step, between what happens next and the latest posts. */
   children?: ReactNode;
 }) {
   const t = useCopy(consultationCopy);

@@ -1,4 +1,4 @@
-// The consultation form's rules (specification §5), shared by the browser and the route's action so
+// The consultation form's rules, shared by the browser and the route's action so
 // both show the same messages, plus the database's own limits (the consultations migration) so an
 // oversized field is named beside its input instead of failing the insert.
 import type { ConsultationInput } from '~/data/consultations';
@@ -21,7 +21,7 @@ export type ConsultationField = (typeof CONSULTATION_FIELDS)[number];
 export type ConsultationValues = Record<ConsultationField, string>;
 export type ConsultationErrors = Partial<Record<ConsultationField, string>>;
 
-/** problems must hold at least this many characters once trimmed (specification §9). */
+/** problems must hold at least this many characters once trimmed. */
 export const PROBLEMS_MIN_LENGTH = 20;
 
 /** Stored values; the Swedish form shows 'Friend Referral' as 'Vänrekommendation'. */
@@ -68,7 +68,7 @@ function isHowFoundUs(value: string): value is HowFoundUs {
 }
 
 /**
- * The rules of specification §5 with the messages of the given language, at most one message per
+ * The form's rules with the messages of the given language, at most one message per
  * field; an empty result means the values may be sent.
  */
 export function validateConsultation(
@@ -83,7 +83,7 @@ export function validateConsultation(
   const name = values.name.trim();
   errors.name = name === '' ? t.nameRequired : tooLong('name', name);
 
-  // Trimmed before the pattern (issue 7, in place of §5's "untrimmed"): a phone keyboard's
+  // Trimmed before the pattern, not tested untrimmed (docs/decisions/0005): a phone keyboard's
   // trailing space after an autocompleted address must not turn a lead away.
   const email = values.email.trim();
   errors.email =

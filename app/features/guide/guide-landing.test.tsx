@@ -6,7 +6,7 @@ import { enhanceJumps } from '~/enhance/links';
 import type { SignupForms } from '~/ui/signup-frame';
 import { GuideLanding } from './guide-landing';
 
-// The frame shows once the visitor allows marketing (issue 14), as this one has.
+// The frame shows once the visitor allows marketing, as this one has.
 vi.mock('~/features/consent/use-consent-choice', () => ({
   useConsentChoice: () => ({ analytics: false, marketing: true, preferences: false }),
 }));

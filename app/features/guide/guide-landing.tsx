@@ -1,4 +1,4 @@
-// The free Meta Ads guide landing page (specification §2): pitch and cover, what the guide teaches,
+// The free Meta Ads guide landing page: pitch and cover, what the guide teaches,
 // and the sign-up card with the guide's own form.
 import { useCopy, useDictionary } from '~/i18n/locale';
 import { SignupFrame, type SignupForms } from '~/ui/signup-frame';

@@ -1,5 +1,5 @@
 // The home page's copy (docs/decisions/0004-copy-beside-each-feature.md). It makes exactly the
-// specification's claims (§1, §9): quality leads within 30 days, results guaranteed or money back,
+// agency's promises: quality leads within 30 days, results guaranteed or money back,
 // month-to-month contracts, weekly review calls, a custom strategy per industry, contact within
 // 24 hours and a free 30-minute strategy call. No other figures or promises.
 

@@ -1,4 +1,4 @@
-// The home page (specification §2 "Home"): hero, services, process, comparison with other
+// The home page: hero, services, process, comparison with other
 // agencies and the final call to action, in the visitor's language.
 import { Link } from 'react-router';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';

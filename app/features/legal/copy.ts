@@ -1,8 +1,7 @@
-// The privacy policy (specification §2 "Privacy policy", retention figures from §9), in English and
-// Swedish (docs/decisions/0004-copy-beside-each-feature.md), generated from the truth (issue 14):
-// the controller's details come from /admin/settings, and each processing tool is described only
-// while it is in use (processing-tools.ts). Section ids are the same in both languages so a
-// #fragment survives the language switch.
+// The privacy policy, in English and Swedish (docs/decisions/0004-copy-beside-each-feature.md),
+// generated from the truth: the controller's details come from /admin/settings, and each processing
+// tool is described only while it is in use (processing-tools.ts). Section ids are the same in both
+// languages so a #fragment survives the language switch.
 import { site } from '~/config/site';
 import type { Language } from '~/i18n/locale';
 import {

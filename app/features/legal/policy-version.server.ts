@@ -1,4 +1,4 @@
-// The privacy policy as it stands now (issue 14): the facts it is generated from, as its page
+// The privacy policy as it stands now: the facts it is generated from, as its page
 // reads them, and a short digest of its text, recorded with each cookie choice as the policy
 // version the visitor chose under. The digest changes whenever the policy's text does: a tool
 // switched on or off, the company's details, or the wording.

@@ -1,4 +1,4 @@
-// The privacy policy page (specification §2 "Privacy policy"): a Back button, a link to the twin
+// The privacy policy page: a Back button, a link to the twin
 // page in the other language, the "last updated" date, a table of contents and fifteen sections.
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 import { Fragment } from 'react';

@@ -1,4 +1,4 @@
-// What the site really uses to process personal data (issue 14), so the privacy policy says only
+// What the site really uses to process personal data, so the privacy policy says only
 // what is true. Each tool that can be switched on or off is one entry here with its text in both
 // languages; the policy (copy.ts) puts each part of that text in its section, and only while the
 // tool is in use (policyFactsFor says when). A new tool becomes one more entry plus its English
@@ -32,7 +32,7 @@ export interface ProcessingTool {
 }
 
 export const processingTools = {
-  /** The cookie banner and its record of each choice (issue 14): always in use. */
+  /** The cookie banner and its record of each choice: always in use. */
   cookieConsent: {
     text: {
       en: {
@@ -87,7 +87,7 @@ export const processingTools = {
   },
   /**
    * The ad click's attribution kept across pages (app/visit/attribution-cookie.ts): marketing,
-   * after consent only (issue 14). Always in use.
+   * after consent only. Always in use.
    */
   campaignCookie: {
     text: {
@@ -107,7 +107,7 @@ export const processingTools = {
       },
     },
   },
-  /** Booking the strategy call after the form (issue 15): always in use. */
+  /** Booking the strategy call after the form: always in use. */
   callBooking: {
     text: {
       en: {
@@ -190,7 +190,7 @@ export const processingTools = {
     },
   },
   /**
-   * The site's own cookieless visit statistics (server/visits, issue 14), whenever the server
+   * The site's own cookieless visit statistics (server/visits), whenever the server
    * records them: always on the embedded database, with DATABASE_URL on a hosted project.
    */
   visitStatistics: {
@@ -246,7 +246,7 @@ export const processingTools = {
       },
     },
   },
-  /** Meta's pixel on the public pages, after marketing consent (META_PIXEL_ID, issue 14). */
+  /** Meta's pixel on the public pages, after marketing consent (META_PIXEL_ID). */
   metaPixel: {
     text: {
       en: {
@@ -315,7 +315,7 @@ export const processingTools = {
       },
     },
   },
-  /** Microsoft Clarity's session recording, after analytics consent (CLARITY_ID, issue 14). */
+  /** Microsoft Clarity's session recording, after analytics consent (CLARITY_ID). */
   clarity: {
     text: {
       en: {

@@ -1,4 +1,4 @@
-// The confirmation-pending page (specification §2): the confirmation email is on its way, where to
+// The confirmation-pending page: the confirmation email is on its way, where to
 // look for it, and the latest posts while the visitor waits.
 import { Link } from 'react-router';
 import type { PostSummary } from '~/data/posts';

@@ -1,5 +1,5 @@
-// The confirmation-pending and thank-you pages' three newest posts of the page's language
-// (specification §2, §9), read by the route's loader; a failed read already became the empty text.
+// The confirmation-pending and thank-you pages' three newest posts of the page's
+// language, read by the route's loader; a failed read already became the empty text.
 import type { PostSummary } from '~/data/posts';
 import { useCopy } from '~/i18n/locale';
 import { PostGrid } from '~/ui/post-card';

@@ -8,7 +8,7 @@ import { NewsletterAlmostThere } from './almost-there';
 import { NewsletterSignup } from './newsletter-signup';
 import { NewsletterThankYou } from './thank-you';
 
-// The frame shows once the visitor allows marketing (issue 14), as this one has.
+// The frame shows once the visitor allows marketing, as this one has.
 vi.mock('~/features/consent/use-consent-choice', () => ({
   useConsentChoice: () => ({ analytics: false, marketing: true, preferences: false }),
 }));

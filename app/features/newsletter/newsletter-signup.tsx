@@ -1,4 +1,4 @@
-// The newsletter sign-up page (specification §2): what subscribers get, and the provider's form.
+// The newsletter sign-up page: what subscribers get, and the provider's form.
 import { Link } from 'react-router';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { DictionaryPageIntro } from '~/ui/page-intro';
