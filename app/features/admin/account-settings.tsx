@@ -1,4 +1,4 @@
-// /admin/account (issue 13): every member changes their own e-mail address and password, and
+// /admin/account: every member changes their own e-mail address and password, and
 // turns two-factor sign-in on or off. GoTrue checks the password's strength and confirms a new
 // address by mail; its messages are shown as they are.
 import { useState, type FormEvent } from 'react';

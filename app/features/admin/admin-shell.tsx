@@ -1,5 +1,5 @@
 // The administrator's frame around every admin page, in place of the public site's header and
-// footer (issue 13): Back to Blog, a nav between the sections (Leads, which counts the new leads,
+// footer: Back to Blog, a nav between the sections (Leads, which counts the new leads,
 // Availability, Insights, Team and Settings for administrators; Blog posts and Account for everyone), the
 // member and Sign Out.
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The words of /admin/availability (issue 15). English only, like the rest of the admin pages.
+// The words of /admin/availability. English only, like the rest of the admin pages.
 
 export const availabilityCopy = {
   heading: 'Availability',

@@ -1,6 +1,6 @@
-// /admin/availability (issue 15): the agency's weekly hours, meeting length, buffer, notice, how
-// far ahead, blocked dates, which Swedish holidays it opens, its zone and video link, and the
-// private calendar feed's address. Checked beside each field as the table checks them.
+// /admin/availability (docs/decisions/0018): the agency's weekly hours, meeting length, buffer,
+// notice, how far ahead, blocked dates, which Swedish holidays it opens, its zone and video link,
+// and the private calendar feed's address. Checked beside each field as the table checks them.
 import { useState, type FormEvent } from 'react';
 import {
   getAvailability,

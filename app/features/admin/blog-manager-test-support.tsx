@@ -44,9 +44,9 @@ export function fakeClient(answers: {
   insert?: Result;
   update?: Result;
   delete?: Result;
-  /** blog_post_revisions (issue 9). */
+  /** blog_post_revisions. */
   revisions?: Result;
-  /** The slug check's lookup (issue 9). */
+  /** The slug check's lookup. */
   slugs?: Result;
 }) {
   const calls: Array<{ method: string; args: unknown[] }> = [];

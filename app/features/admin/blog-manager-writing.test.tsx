@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 9 in the blog manager: scheduling in the list, the slug check, the revisions, no lost work
+// Writing in the blog manager: scheduling in the list, the slug check, the revisions, no lost work
 // (the prompts and the draft kept in localStorage) and where the focus lands.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

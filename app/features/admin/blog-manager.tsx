@@ -1,4 +1,4 @@
-// The blog manager at /admin (specification §2 "Admin blog management", §4 "Admin modes"): a
+// The blog manager at /admin: a
 // list, a create form and an edit form. ?edit={id} opens a post in edit mode (the list's Edit
 // buttons use it too, so the browser's Back returns to the list); if that post cannot be loaded,
 // the manager falls back to the list. The admin bar around it is shared with the leads inbox.
@@ -35,7 +35,7 @@ export function BlogManager({
   const [posts, setPosts] = useState<BlogPost[]>([]);
   const [loadingPosts, setLoadingPosts] = useState(true);
   const [editing, setEditing] = useState<BlogPost | null>(null);
-  // What the list says after a save or a delete; it takes the focus (issue 9).
+  // What the list says after a save or a delete; it takes the focus.
   const [notice, setNotice] = useState<string | null>(null);
   const { newLeads } = useNewLeadCount(client, role === 'admin');
   // The open form's question before it is left with unsaved changes (sign-out asks it).
@@ -49,7 +49,7 @@ export function BlogManager({
     try {
       setPosts(await listAllPosts(client));
     } catch (error) {
-      // §8: logged only; the list ends empty.
+      // Logged only; the list ends empty.
       console.error('Could not load the blog posts:', error);
       setPosts([]);
     } finally {
@@ -70,7 +70,7 @@ export function BlogManager({
       },
       (error: unknown) => {
         if (!current) return;
-        // §8: logged, and back to the list.
+        // Logged, and back to the list.
         console.error(`Could not load the blog post ${editId}:`, error);
         void navigate(adminPaths.posts, { replace: true });
       },

@@ -1,6 +1,6 @@
-// The administrator's texts: the shared admin bar, the blog manager (specification §2, §5, §8)
-// and the leads inbox (issue 7). The administrator's side is English only, so this copy is one
-// English object rather than decision 0004's { en, sv } pair.
+// The administrator's texts: the shared admin bar, the blog manager and the leads inbox. The
+// administrator's side is English only, so this copy is one English object rather than decision
+// 0004's { en, sv } pair.
 import type { LeadMailKind } from '~/data/consultation-mails';
 import type { LeadStatus } from '~/data/consultations';
 import type { PostLanguage } from '~/data/posts';

@@ -1,7 +1,7 @@
-// Uploading an image from the blog manager (issue 9): the file is checked (JPEG, PNG, WebP or AVIF,
-// at most 5 MB, and readable as an image), its size read, smaller WebP copies made in the browser
-// for the widths of IMAGE_WIDTHS it exceeds, and all of it stored under one new folder of the
-// `blog-images` bucket. The copies go first: the original's name says they exist (see
+// Uploading an image from the blog manager (docs/decisions/0009): the file is checked (JPEG, PNG,
+// WebP or AVIF, at most 5 MB, and readable as an image), its size read, smaller WebP copies made in
+// the browser for the widths of IMAGE_WIDTHS it exceeds, and all of it stored under one new folder
+// of the `blog-images` bucket. The copies go first: the original's name says they exist (see
 // app/ui/uploaded-image.ts), so the address the form receives never names a copy that is missing.
 import { uploadBlogImage } from '~/data/images';
 import type { AppSupabaseClient } from '~/data/supabase';
@@ -109,7 +109,7 @@ export async function uploadImage(
 
 /**
  * `block` put into `content` at `at` on lines of its own, with a blank line before and after it
- * (issue 15: an image glued to a line of text is no paragraph of its own). Spaces at the cut are
+ * (an image glued to a line of text is no paragraph of its own). Spaces at the cut are
  * dropped; blank lines already there are kept, not doubled.
  */
 export function insertBlock(content: string, at: number, block: string): string {

@@ -1,4 +1,4 @@
-// The insights page's words (issue 14). The administrator's pages are in English.
+// The insights page's words. The administrator's pages are in English.
 
 export const insightsCopy = {
   heading: 'Insights',

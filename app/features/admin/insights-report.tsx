@@ -1,4 +1,4 @@
-// /admin/insights (issue 14): the cookieless statistics and the funnel from visitors to won leads,
+// /admin/insights: the cookieless statistics and the funnel from visitors to won leads,
 // for a period chosen in the address (?from=YYYY-MM-DD&to=YYYY-MM-DD, so a view can be shared and
 // Back works), with presets, an SVG chart with its numbers, tables and the funnel's CSV.
 import { useEffect, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// One lead's page at /admin/leads/{id} (issue 15): everything the visitor sent, where the visit
+// One lead's page at /admin/leads/{id}: everything the visitor sent, where the visit
 // came from, how its mails were delivered, its status, notes and owner (saved on request, and
 // asked about before unsaved changes are left), delete, and the timeline of all that happened to
 // it, which the database writes with every change.
@@ -276,7 +276,7 @@ export function LeadDetail({
       events === 'loading' || events === 'failed'
         ? events
         : leadTimeline(lead, Array.isArray(mails) ? mails : [], events);
-    // The active meeting that has not ended (issue 15's booking): the one the lead has coming.
+    // The active meeting that has not ended (the booking's): the one the lead has coming.
     const nextMeeting = Array.isArray(meetings)
       ? meetings.find(
           (meeting) => meeting.status === 'active' && Date.parse(meeting.endsAt) >= Date.now(),

@@ -150,7 +150,7 @@ function inbox(
     mails?: LeadMail[] | Result;
     total?: number;
     override?: (r: Request) => Result | undefined;
-    /** Rows of public.meetings (issue 15's booking). */
+    /** Rows of public.meetings (the booking's). */
     meetings?: unknown[];
   } = {},
 ) {

@@ -1,4 +1,4 @@
-// The pipeline's list at /admin/leads (issues 7 and 15): one compact row per lead (name, company,
+// The pipeline's list at /admin/leads: one compact row per lead (name, company,
 // source, status, owner, received, next meeting), each leading to the lead's own page; sortable
 // by its columns, filtered by status, owner and "waiting over 24 hours", searched, and paged, all
 // kept in the URL (?status=…&owner=…&overdue=1&q=…&sort=…&dir=…&page=…) so a reload or Back
@@ -173,7 +173,7 @@ export function LeadsInbox({
       limit: pageSize,
     }).then(
       async (result) => {
-        // The next meeting of each lead shown (issue 15's booking); the list stands without it.
+        // The next meeting of each lead shown (the booking's); the list stands without it.
         const meetings = await listNextMeetings(
           client,
           result.leads.map((lead) => lead.id),

@@ -1,4 +1,4 @@
-// The pipeline's texts (issue 15): the compact list of leads, the lead's own page and its
+// The pipeline's texts: the compact list of leads, the lead's own page and its
 // timeline. English only like the rest of the admin pages; the inbox's older texts (statuses,
 // fields, mails, CSV, GDPR) stay in copy.ts's `leads`.
 import type { LeadSortKey } from '~/data/consultations';
@@ -16,7 +16,7 @@ export const pipelineCopy = {
       status: 'Status',
       owner: 'Owner',
       received_at: 'Received',
-      // The lead's active meeting that has not ended (issue 15's booking).
+      // The lead's active meeting that has not ended (the booking's).
       nextMeeting: 'Next meeting',
     } satisfies Record<LeadSortKey | 'name' | 'owner' | 'nextMeeting', string>,
     sortBy: (column: string, ascending: boolean) =>

@@ -1,9 +1,9 @@
-// The blog manager's create and edit form (specification §2, §4, §5, §8). Every control has a
-// visible label and the name of its blog_posts column (admin-field.tsx ties label, hint and error
-// to it). The preview shows the post as its page will (app/ui/post-article.tsx). Issue 9 adds the
-// slug check, the revisions of the post, and no lost work (use-unsaved-changes.ts); the focus
-// starts on the form's heading, or on the message that says what the form now holds. Issue 15:
-// the date is the agency's time and says so, and a saved draft can be shared by a private link.
+// The blog manager's create and edit form. Every control has a visible label and the name of its
+// blog_posts column (admin-field.tsx ties label, hint and error to it). The preview shows the post
+// as its page will (app/ui/post-article.tsx). The form checks the slug while it is typed, lists
+// the post's revisions, and loses no work (use-unsaved-changes.ts); the focus starts on the form's
+// heading, or on the message that says what the form now holds. The date is the agency's time and
+// says so, and a saved draft can be shared by a private link (docs/decisions/0017).
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   createPost,
@@ -152,7 +152,7 @@ export function PostForm({
     editContent: (edit) => setValues((current) => ({ ...current, content: edit(current.content) })),
   });
 
-  /** Sets fields; editing a field clears its message (§5). */
+  /** Sets fields; editing a field clears its message. */
   function change(next: Partial<PostFormValues>) {
     setValues((current) => ({ ...current, ...next }));
     setErrors((current) => {
@@ -568,7 +568,7 @@ function Choice({
 }
 
 /**
- * The post as its page will show it (issue 15): title, byline, date, hero image and body, with the
+ * The post as its page will show it: title, byline, date, hero image and body, with the
  * page's own component and styles; above it the summary, which the blog list and search results
  * show. The date is the chosen one, or now for a post published when saved.
  */

@@ -1,5 +1,5 @@
 // The blog manager's list mode: every post, drafts included, most recently updated first, with
-// its badges, dates and the view, edit and delete actions (specification §2, §8).
+// its badges, dates and the view, edit and delete actions.
 import { useEffect, useRef, useState } from 'react';
 import { deletePost, postLanguageOf, type BlogPost } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';

@@ -235,7 +235,7 @@ describe('postInputFromValues', () => {
     expect(input.published_date).toBe('2026-11-21T10:00:00.000Z');
   });
 
-  it('keeps the publication date of a post saved as a draft, so republishing keeps it (issue 9)', () => {
+  it('keeps the publication date of a post saved as a draft, so republishing keeps it', () => {
     const draft = { ...filled, is_published: false };
     expect(postInputFromValues(draft, { now }).published_date).toBeNull();
     expect(
@@ -244,7 +244,7 @@ describe('postInputFromValues', () => {
     ).toBe('2026-10-01T08:00:00Z');
   });
 
-  it('publishes a scheduled post now when its date is emptied (issue 15)', () => {
+  it('publishes a scheduled post now when its date is emptied', () => {
     const scheduled = { published_date: '2026-12-24T08:30:00Z' };
     expect(postInputFromValues(filled, { existing: scheduled, now }).published_date).toBe(
       '2026-11-21T10:00:00.000Z',

@@ -1,5 +1,5 @@
-// The blog post form's rules (specification §4 "Post publication", "Slug auto-generation", §5
-// "Blog post form"): slugs from titles, validation messages, and what a save writes.
+// The blog post form's rules: slugs from titles, validation messages, and what a save writes
+// (docs/decisions/0008 for scheduled posts and kept publication dates).
 import { postLanguageOf, type BlogPost, type PostInput, type PostLanguage } from '~/data/posts';
 import { pageLanguageOf } from '~/i18n/format';
 import { momentFromZonedInput, zonedInputValue } from '~/i18n/zoned-time';
@@ -18,17 +18,17 @@ export interface PostFormValues {
   is_published: boolean;
   /**
    * When the post is (or was) published, as a datetime-local control holds it: the agency's time
-   * to the minute, or '' for "when saved" (issue 9: a future date schedules it).
+   * to the minute, or '' for "when saved" (a future date schedules it).
    */
   published_date: string;
-  /** The id of the post that is this one in the other language, or '' for none (issue 8). */
+  /** The id of the post that is this one in the other language, or '' for none. */
   translation: string;
 }
 
 export type PostField = keyof PostFormValues;
 export type PostFormErrors = Partial<Record<PostField, string>>;
 
-/** The agency team's byline in each blog language (specification §3: the form pre-fills it). */
+/** The agency team's byline in each blog language (the form pre-fills it). */
 export const DEFAULT_AUTHORS: Record<PostLanguage, string> = {
   english: 'Nordic Lead Agency Team',
   swedish: 'Teamet på Nordic Lead Agency',
@@ -54,7 +54,7 @@ export function publicPostPath(language: PostLanguage, slug: string): string {
   return postPath(slug, pageLanguageOf(language));
 }
 
-/** An empty form: English, published, the agency team as author (§3, §9). */
+/** An empty form: English, published, the agency team as author. */
 export function emptyPostValues(): PostFormValues {
   return {
     language: 'english',
@@ -71,7 +71,7 @@ export function emptyPostValues(): PostFormValues {
 }
 
 /**
- * The form's values for an existing post; a post without a language is English (§3). `posts` are
+ * The form's values for an existing post; a post without a language is English. `posts` are
  * every post, to find its translation.
  */
 export function postToValues(post: BlogPost, posts: readonly BlogPost[] = []): PostFormValues {
@@ -108,8 +108,8 @@ function versionToValues(version: PostVersion, translation: string): PostFormVal
 }
 
 /**
- * A moment as the form's datetime-local control shows it: the agency's time (issue 15: not the
- * browser's), to the minute; '' for none.
+ * A moment as the form's datetime-local control shows it: the agency's time (not the browser's), to
+ * the minute; '' for none.
  */
 export function localDateTimeInput(iso: string | null | undefined): string {
   return zonedInputValue(iso);
@@ -206,7 +206,7 @@ const ligatures: Record<string, string> = {
 
 /**
  * A slug from a title: lower-cased; characters other than letters, digits, spaces and hyphens
- * removed; whitespace turned into hyphens; repeated hyphens collapsed (§4). Letters with accents
+ * removed; whitespace turned into hyphens; repeated hyphens collapsed. Letters with accents
  * are first written in ASCII (å → a, ö → o, é → e, æ → ae), so Swedish titles keep their words
  * and the slug matches ^[a-z0-9-]+$. Hyphens at either end are dropped, and the slug is cut to
  * the database's 200 characters.
@@ -243,7 +243,7 @@ export function slugAfterTitleChange(input: {
 }
 
 /**
- * The §5 rules, checked on submit; an empty object means the post may be saved. The hero image
+ * The form's rules, checked on submit; an empty object means the post may be saved. The hero image
  * URL must be a web address when given: the database refuses anything else, and a field message
  * says more than the generic save failure would.
  */
@@ -266,7 +266,7 @@ export function validatePost(values: PostFormValues): PostFormErrors {
 }
 
 /**
- * The publication date a save writes (§4 with issues 9 and 15): the date the writer chose; else
+ * The publication date a save writes (docs/decisions/0008): the date the writer chose; else
  * the one the post has (also when saved as a draft, so republishing keeps it), unless that date is
  * still to come and the writer emptied the field: "leave it empty to publish when you save", so a
  * scheduled post is published now (and a draft forgets its future date); else now when published,
@@ -288,7 +288,7 @@ function publicationDate(
 }
 
 /**
- * The row a save writes (§4): text trimmed, an empty hero image URL as null, updated_at now, and
+ * The row a save writes: text trimmed, an empty hero image URL as null, updated_at now, and
  * the publication date of publicationDate. created_at is the caller's, on insert only.
  */
 export function postInputFromValues(
@@ -345,7 +345,7 @@ export function slugSuggestion(slug: string, taken: readonly string[]): string |
 }
 
 /**
- * A revision's values in the form, for the writer to review before saving (issue 9). The
+ * A revision's values in the form, for the writer to review before saving. The
  * translation is not part of a revision and stays as the form has it.
  */
 export function revisionToValues(revision: PostVersion, current: PostFormValues): PostFormValues {

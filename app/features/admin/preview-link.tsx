@@ -1,4 +1,4 @@
-// The edit form's "Share a preview" (issue 15): for a saved draft or scheduled post, the server
+// The edit form's "Share a preview": for a saved draft or scheduled post, the server
 // signs a private link to its page as it will look, for a colleague who is not signed in. The link
 // shows in a read-only field to select or copy, with when it stops working.
 import { useId, useState } from 'react';

@@ -1,6 +1,6 @@
-// The versions of a post that later saves replaced (issue 9), newest first, each with when and by
-// whom it was saved. Restoring one puts it into the form for review; only saving keeps it, and
-// that save is itself a new version, so a restore can be undone.
+// The versions of a post that later saves replaced (docs/decisions/0008), newest first, each with
+// when and by whom it was saved. Restoring one puts it into the form for review; only saving keeps
+// it, and that save is itself a new version, so a restore can be undone.
 import { useEffect, useState } from 'react';
 import { listRevisions, type PostRevision } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';

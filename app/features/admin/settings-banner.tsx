@@ -1,4 +1,4 @@
-// The banner on the admin pages while the site shows placeholder company details (issue 14), for
+// The banner on the admin pages while the site shows placeholder company details, for
 // administrators, who can change them. The root loader says which settings are placeholders.
 import { Link } from 'react-router';
 import { adminPaths } from '~/config/paths';

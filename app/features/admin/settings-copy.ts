@@ -1,4 +1,4 @@
-// The words of /admin/settings and of the placeholder banner (issue 14). English only, like the
+// The words of /admin/settings and of the placeholder banner. English only, like the
 // rest of the admin pages.
 import type { AgencySettingKey } from '~/data/agency-settings';
 

@@ -1,4 +1,4 @@
-// /admin/settings (issue 14): the agency's details, checked beside each field as the table checks
+// /admin/settings: the agency's details, checked beside each field as the table checks
 // them, and saved in one row. Saving empties the page cache (server/app.ts), so the footer and the
 // privacy policy show the new details at once.
 import { useState, type FormEvent } from 'react';

@@ -1,6 +1,6 @@
-// Whether the slug being typed is free (issue 9): a moment after the writer stops typing, the form
+// Whether the slug being typed is free: a moment after the writer stops typing, the form
 // asks which slugs of its series are in use and says "free", or "taken" with the next free one and
-// a button to take it. The unique-violation message of specification §8 stays for a race between
+// a button to take it. The save's unique-violation message stays for a race between
 // this check and the save.
 import { useEffect, useState } from 'react';
 import { slugsLike } from '~/data/posts';
@@ -52,7 +52,7 @@ export function SlugAvailability({
           );
         },
         (error: unknown) => {
-          // Only a hint: the save still checks, and §8's message covers a taken slug.
+          // Only a hint: the save still checks, and its message covers a taken slug.
           console.error('Could not check the slug:', error);
           if (current) setAvailability({ kind: 'idle' });
         },

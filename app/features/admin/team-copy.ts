@@ -1,4 +1,4 @@
-// Texts of the team page, the account page and two-factor sign-in (issue 13). English only, as
+// Texts of the team page, the account page and two-factor sign-in. English only, as
 // the rest of the administrator's side (copy.ts).
 import type { TeamRole } from '~/data/team';
 

@@ -1,7 +1,7 @@
-// Who may use an admin page (issue 13): being signed in is not enough. The signed-in user's role
-// on the team is looked up first; someone on no team is told so (and may sign out), an editor on
-// an administrators' page is sent on to the blog, and everyone else gets the page. The database's
-// policies refuse the same people whatever this shows: the gate only says so in words.
+// Who may use an admin page (docs/decisions/0012): being signed in is not enough. The signed-in
+// user's role on the team is looked up first; someone on no team is told so (and may sign out), an
+// editor on an administrators' page is sent on to the blog, and everyone else gets the page. The
+// database's policies refuse the same people whatever this shows: the gate only says so in words.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '~/config/paths';

@@ -1,4 +1,4 @@
-// /admin/team (issue 13): the members with their roles, last sign-in and two-factor state; an
+// /admin/team: the members with their roles, last sign-in and two-factor state; an
 // administrator invites a colleague by e-mail, changes a role and removes a member. The server's
 // team endpoint does the work (it holds the service key); an administrator cannot change or
 // remove themselves, so the team always keeps one.

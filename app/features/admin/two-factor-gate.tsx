@@ -1,4 +1,4 @@
-// The second step of signing in (issue 13): a member with an authenticator app must confirm this
+// The second step of signing in: a member with an authenticator app must confirm this
 // session with a code (aal2) before any admin page opens, and where the site requires it
 // (ADMIN_MFA=required) an administrator without one sets it up first. The database asks the same
 // of every request for leads, so this gate only says in words what the policies enforce.

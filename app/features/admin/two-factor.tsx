@@ -1,4 +1,4 @@
-// Two-factor sign-in with an authenticator app (issue 13), through supabase-js's auth.mfa:
+// Two-factor sign-in with an authenticator app, through supabase-js's auth.mfa:
 // TwoFactorSettings enrolls (QR code or typed key, then a code from the app) and turns it off;
 // TwoFactorChallenge asks a signed-in member for a code before the admin pages open (aal2).
 import { useEffect, useRef, useState, type FormEvent } from 'react';

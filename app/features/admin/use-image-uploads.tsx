@@ -1,5 +1,5 @@
-// The post form's image uploads (issue 9): a hero image chosen with its file control, and images
-// dropped or pasted into the content. Issue 15: each such image goes on its own lines at the
+// The post form's image uploads: a hero image chosen with its file control, and images
+// dropped or pasted into the content. Each such image goes on its own lines at the
 // cursor, and the writer is asked for its alt text in a small dialog while it uploads; left out,
 // it goes again. What an upload says (progress as a status, a failure as an alert) shows under
 // its own field.

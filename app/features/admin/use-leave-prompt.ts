@@ -1,4 +1,4 @@
-// Asks before unsaved changes are left (issue 15, the lead's page): a navigation inside the app
+// Asks before unsaved changes are left (the lead's page): a navigation inside the app
 // (a link of the admin nav, the browser's Back) through the router's blocker, closing or reloading
 // the tab through beforeunload, and sign-out through confirmLeave. The blog manager's
 // useUnsavedChanges adds a draft kept in the browser to it; the lead's page keeps none, since a

@@ -1,4 +1,4 @@
-// No lost work in the blog manager's form (issue 9). While the form holds changes that are not
+// No lost work in the blog manager's form. While the form holds changes that are not
 // saved, leaving it asks first: the Back to Posts button and sign-out through confirmLeave, a
 // navigation inside the app (browser Back, the admin tabs) through the router's blocker, and
 // closing or reloading the tab through beforeunload. The changes are also kept in localStorage
