@@ -1,4 +1,4 @@
-// Issue 14: the agency's details in agency_settings, through the real supabase-js on PGlite and on
+// The agency's details in agency_settings, through the real supabase-js on PGlite and on
 // PostgreSQL: anyone reads them, only an administrator writes them, and the table refuses bad
 // values (the organisation number's check digit included) without losing what is stored. The
 // server's own reader (the lead mails, the start's warning) sees the same row.

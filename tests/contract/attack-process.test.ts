@@ -1,4 +1,4 @@
-// Issue 13: no single request holds the server. The site as `npm start` runs it (the embedded
+// No single request holds the server. The site as `npm start` runs it (the embedded
 // PostgreSQL) takes 20 hostile regular expressions at once from one outside client, and answers
 // its visitors while they run. So does the site on PGlite (EMBEDDED_DATABASE=pglite), whose one
 // connection runs them one after the other: its worker is ended at each timeout and started again,
@@ -8,7 +8,7 @@ import { attack } from '../support/attack.ts';
 import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
 
 /** A signed-in session's cookie: the page cache skips it, so the page is rendered afresh (a
- * visitor's Cache-Control: no-cache no longer forces that, issue 18). */
+ * visitor's Cache-Control: no-cache does not force that). */
 const renderAfresh = { Cookie: 'sb-attack-test-auth-token=signed-in' };
 
 const visitor = {

@@ -1,8 +1,8 @@
-// The free times of issue 15 from what the database holds, on both databases: the availability an
-// administrator saved (hours, length, buffer, notice, holidays, blocked dates, the zone) and the
-// meetings booked, read as the site's server reads them (the service key), then computed. Across
-// Stockholm's change to summer time, in another agency zone, and as meetings are booked, moved
-// and cancelled.
+// The free times a visitor may book, from what the database holds, on both databases: the
+// availability an administrator saved (hours, length, buffer, notice, holidays, blocked dates, the
+// zone) and the meetings booked, read as the site's server reads them (the service key), then
+// computed. Across Stockholm's change to summer time, in another agency zone, and as meetings are
+// booked, moved and cancelled.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freeSlots } from '~/features/booking/slots';
 import { listBusyTimes, loadBookingSettings, defaultBookingSettings } from '~/data/meetings.server';

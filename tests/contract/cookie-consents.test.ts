@@ -1,8 +1,8 @@
-// Issue 14: each cookie choice is recorded in cookie_consents, on PGlite and on PostgreSQL:
+// Each cookie choice is recorded in cookie_consents, on PGlite and on PostgreSQL:
 // anyone may record a choice made now and nobody reads them back through the API; the consent
 // endpoint (/cookie-settings) records the choice with the visitor's consent ID and the policy
 // version, keeps it in the visitor's cookies and sends them back with 303, and the table keeps
-// two years. Each address records at most 100 choices an hour (issue 13: nobody fills the
+// two years. Each address records at most 100 choices an hour (nobody fills the
 // database), whether it writes through the API or through the site's form.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

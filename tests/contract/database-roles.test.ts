@@ -1,7 +1,7 @@
-// The embedded database is as strict as hosted Supabase (issue 13): migrations run as `migrator`,
-// a postgres-like role that owns neither auth nor storage; auth.users and the storage tables have
-// hosted's shape; rows of storage are deleted through the Storage API only; and a data directory
-// of the earlier layout (everything the superuser's) is brought to the same state.
+// The embedded database is as strict as hosted Supabase (docs/decisions/0011): migrations run as
+// `migrator`, a postgres-like role that owns neither auth nor storage; auth.users and the storage
+// tables have hosted's shape; rows of storage are deleted through the Storage API only; and a data
+// directory of the earlier layout (everything the superuser's) is brought to the same state.
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';

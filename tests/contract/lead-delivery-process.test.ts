@@ -1,6 +1,6 @@
 // The server as `npm start` runs it, killed with SIGKILL in the middle of a burst of leads:
 // after a restart on the same data directory every acknowledged lead is there, and each stored
-// lead's two mails are delivered to DATA_DIR/outbox exactly once (issue 7). Needs the build.
+// lead's two mails are delivered to DATA_DIR/outbox exactly once. Needs the build.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

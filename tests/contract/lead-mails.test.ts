@@ -1,6 +1,7 @@
-// Every stored lead sends two mails through the outbox (issue 7), on PGlite and on PostgreSQL:
-// leads inserted by the real supabase-js as a visitor, delivered by the server's own jobs to the
-// local outbox or to a real SMTP server on 127.0.0.1, through an SMTP outage, exactly once.
+// Every stored lead sends two mails through the outbox (docs/decisions/0005), on PGlite and on
+// PostgreSQL: leads inserted by the real supabase-js as a visitor, delivered by the server's own
+// jobs to the local outbox or to a real SMTP server on 127.0.0.1, through an SMTP outage, exactly
+// once.
 import { readFile, readdir } from 'node:fs/promises';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';

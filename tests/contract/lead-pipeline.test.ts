@@ -1,4 +1,4 @@
-// The pipeline (issue 15) through the real supabase-js against the embedded backend, on PGlite
+// The pipeline through the real supabase-js against the embedded backend, on PGlite
 // and PostgreSQL: the history the database writes with every change of a lead (and drops with
 // it), who may see it and who may own a lead, the list's owner, overdue and source filters and
 // sorts, and the daily digest by time travel: queued once per day at 08:00 in the agency's time

@@ -1,4 +1,4 @@
-// Issue 13: a member who has set up an authenticator app sees no lead, no lead mail and cannot
+// A member who has set up an authenticator app sees no lead, no lead mail and cannot
 // change the team until this session is confirmed with a code (aal2), as Supabase's MFA guide
 // has it; a member without an app keeps aal1 access. The real supabase-js, on both databases.
 import type { SupabaseClient } from '@supabase/supabase-js';

@@ -1,7 +1,7 @@
-// The leads' rules where a hand-made request meets them too (issue 7), driven by the real
-// supabase-js through /rest/v1 on PGlite and on PostgreSQL: the columns only the agency may set,
-// the per-IP limit (PostgREST's PT429 → 429), the duplicate rule, and the visitor's address as the
-// embedded backend hands it to the database.
+// The leads' rules where a hand-made request meets them too (docs/decisions/0005), driven by the
+// real supabase-js through /rest/v1 on PGlite and on PostgreSQL: the columns only the agency may
+// set, the per-IP limit (PostgREST's PT429 → 429), the duplicate rule, and the visitor's address as
+// the embedded backend hands it to the database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../server/db/types.ts';
@@ -92,7 +92,7 @@ describe.each(backendKinds)('leads on %s', (kind) => {
       expect(await storedEmails()).toEqual([]);
     });
 
-    it('lets a visitor name the new lead’s id (the pixel’s event ID, issue 14), once', async () => {
+    it('lets a visitor name the new lead’s id (the pixel’s event ID), once', async () => {
       const id = '00000000-0000-4000-8000-000000000001';
       const first = await visitor('198.51.100.11')
         .from('consultations')

@@ -1,4 +1,4 @@
-// The strategy call's history, invitations, reminders and digest (issue 15), on PGlite and on
+// The strategy call's history, invitations, reminders and digest, on PGlite and on
 // PostgreSQL: meetings written with the service key as the site's server writes them; the mails
 // queued by the database in the meeting's own transaction, delivered by the server's own jobs to
 // the local outbox, and their invitations read by a real iCalendar parser (ical.js) field by field.

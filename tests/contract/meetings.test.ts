@@ -1,8 +1,8 @@
-// Issue 15's booking in the database, on both databases: the booking settings (administrators
-// only, a known time zone, weekly hours of the right shape) and the meetings' exclusion
-// constraint, which lets exactly one of twenty visitors who choose the same time at the same
-// moment have it, keeps the buffer between meetings, frees a cancelled meeting's time, and allows
-// one active meeting per lead.
+// Booking the strategy call in the database, on both databases: the booking settings
+// (administrators only, a known time zone, weekly hours of the right shape) and the meetings'
+// exclusion constraint, which lets exactly one of twenty visitors who choose the same time at the
+// same moment have it, keeps the buffer between meetings, frees a cancelled meeting's time, and
+// allows one active meeting per lead.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';

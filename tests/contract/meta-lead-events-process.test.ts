@@ -1,4 +1,4 @@
-// Meta's Conversions API as `npm start` runs it (issue 14): the site's process with META_PIXEL_ID,
+// Meta's Conversions API as `npm start` runs it: the site's process with META_PIXEL_ID,
 // META_CAPI_TOKEN and META_GRAPH_URL pointing at a local stand-in for the Graph API. A lead sent
 // as a browser without JavaScript sends it, from a visitor whose consent cookie allows marketing,
 // while the stand-in is down (nobody listens on its port: connection refused), reaches the

@@ -1,7 +1,8 @@
-// Meta's Lead event through its outbox (issue 14), on PGlite and on PostgreSQL: the site's server
-// queues a consenting visitor's event with the service key once the lead is stored, and sends it
-// to a local stand-in for the Graph API through an outage, exactly once. Nobody with the public
-// keys can queue one, not even with a lead, and nobody but an administrator sees the events.
+// Meta's Lead event through its outbox (docs/decisions/0015), on PGlite and on PostgreSQL: the
+// site's server queues a consenting visitor's event with the service key once the lead is stored,
+// and sends it to a local stand-in for the Graph API through an outage, exactly once. Nobody with
+// the public keys can queue one, not even with a lead, and nobody but an administrator sees the
+// events.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

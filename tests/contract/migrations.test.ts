@@ -190,7 +190,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
         status: 'new',
         fresh: 't',
         same: 't',
-        // created_at is the browser's (specification §3); received_at is the server's.
+        // created_at is the browser's; received_at is the server's.
         created: '2020-01-01',
       },
     ]);

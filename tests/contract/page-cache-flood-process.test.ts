@@ -1,4 +1,4 @@
-// Issue 18: a flood of requests with unique query strings does not reach the visitors. The site as
+// A flood of requests with unique query strings does not reach the visitors. The site as
 // `npm start` runs it takes 20 connections from one outside client, half sending ad-click
 // parameters no one sent before (answered from the cache) and half asking for blog pages that
 // each cost a render (bounded: over the bound, a fast 503 with Retry-After). Meanwhile a visitor

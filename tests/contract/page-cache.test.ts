@@ -1,6 +1,6 @@
 // The site's page cache on the built site, on both databases: a public page is rendered once and
 // then answered from memory; a write to the posts through /rest/v1 (the blog manager's) shows on
-// the very next request. Issue 18: one copy per page, not per click or cookie (the key: declared
+// the very next request. One copy per page, not per click or cookie (the key: declared
 // query parameters only, a consent cookie at most a variant, a session cookie past the cache, a
 // visitor's no-cache ignored), concurrent misses sharing one render, and an expired page served
 // while one request renders it anew. A response without an Age header was rendered for it.
@@ -128,7 +128,7 @@ describe.each(backendKinds)('the page cache on %s', (kind) => {
   });
 
   it('sets an ad click’s attribution cookie on its answer alone, never keeping it in the copy', async () => {
-    // Only for a visitor who allowed marketing (issue 14): the cookie is not strictly necessary.
+    // Only for a visitor who allowed marketing: the cookie is not strictly necessary.
     const consented = { cookie: 'cookie_consent=accepted' };
     await get(path, consented);
     const landing = await get(adClick(path), consented);

@@ -1,4 +1,4 @@
-// Issue 15: a draft's or scheduled post's private preview link, on both databases. A team member
+// A draft's or scheduled post's private preview link, on both databases. A team member
 // asks the site's server for one with their session; the server signs it (FORM_SECRET's derived
 // key) and reads the post with the service key when the link is opened. A link shows the saved
 // post, marked as a preview, noindex and never from the shared page cache; a changed, expired or

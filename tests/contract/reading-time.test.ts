@@ -1,5 +1,5 @@
 // The reading time a card shows (blog_posts.reading_minutes, computed by the database) and the one
-// its post page computes (app/ui/reading-time.ts) must never contradict each other (issue 8), on
+// its post page computes (app/ui/reading-time.ts) must never contradict each other, on
 // PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readingTimeMinutes } from '../../app/ui/reading-time.ts';

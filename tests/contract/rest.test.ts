@@ -1,5 +1,5 @@
 // The data API (/rest/v1) driven by the real supabase-js, on PGlite and on PostgreSQL: every data
-// call of the specification (§7), the errors it relies on (§8), the row-level security matrix of
+// call the site makes, the errors it relies on, the row-level security matrix of
 // the migrations, and the protocol details the client reads (status, headers, error envelope).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -14,7 +14,7 @@ import {
 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false } };
 
-/** Exactly the fields the consultation form sends (specification §7). */
+/** Exactly the fields the consultation form sends. */
 const consultation = {
   name: 'Anna Svensson',
   email: 'anna@example.se',
@@ -27,7 +27,7 @@ const consultation = {
   created_at: '2026-11-20T09:30:00.000Z',
 };
 
-/** The fields the blog manager sends on create (specification §7). */
+/** The fields the blog manager sends on create. */
 function newPost(slug: string, overrides: Record<string, unknown> = {}) {
   return {
     title: `Post ${slug}`,
@@ -163,7 +163,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
           ...consultation,
           id: expect.stringMatching(/^[0-9a-f-]{36}$/),
           created_at: '2026-11-20T09:30:00+00:00',
-          // What the agency adds (issue 7): a status of its own, notes, the server's times and
+          // What the agency adds: a status of its own, notes, the server's times and
           // the visit's attribution, none of which the form sent.
           status: 'new',
           notes: null,
@@ -176,7 +176,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
           utm_content: null,
           referrer: null,
           landing_page: null,
-          // Issue 15's pipeline: no owner yet, and the source the attribution gives.
+          // The pipeline's: no owner yet, and the source the attribution gives.
           owner_id: null,
           source: '(direct)',
         },
@@ -275,10 +275,10 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
         updated_at: '2026-11-02T08:00:00+00:00',
         published_date: '2026-11-01T10:00:00+00:00',
         created_at: '2026-11-01T09:00:00+00:00',
-        // Computed by the database from the content (issue 8).
+        // Computed by the database from the content.
         reading_minutes: 1,
         translation_group: null,
-        // The signed-in saver, from the token (issue 9).
+        // The signed-in saver, from the token.
         updated_by: 'admin@example.com',
       });
     });

@@ -1,7 +1,7 @@
-// Scheduled publishing and revision history (issue 9) on PGlite and PostgreSQL, through the real
-// supabase-js: a post whose publication date is still to come is invisible to the public (anon)
-// in every query, by row-level security; a draft may keep its date; every save that changes a post
-// keeps the version it replaced, readable only when signed in.
+// Scheduled publishing and revision history (docs/decisions/0008) on PGlite and PostgreSQL, through
+// the real supabase-js: a post whose publication date is still to come is invisible to the public
+// (anon) in every query, by row-level security; a draft may keep its date; every save that changes
+// a post keeps the version it replaced, readable only when signed in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPost,

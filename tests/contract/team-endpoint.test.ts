@@ -1,4 +1,4 @@
-// Issue 13: the team page's endpoint (/admin/api/team), served by the site with the service key,
+// The team page's endpoint (/admin/api/team), served by the site with the service key,
 // on both databases: only an administrator's session gets an answer; an administrator lists the
 // team, invites by e-mail (the invitation's link sets a password), changes a role and removes a
 // member, whose sessions end. Nobody can change or remove themselves, so the team keeps one admin.

@@ -1,4 +1,4 @@
-// Issue 13: administrators by role, not by sign-in. The real supabase-js, on PGlite and on
+// Administrators by role, not by sign-in. The real supabase-js, on PGlite and on
 // PostgreSQL, as an administrator, an editor, a signed-in user who is on no team, and anyone,
 // against every table the admin uses, the image bucket and the team itself.
 import type { SupabaseClient } from '@supabase/supabase-js';

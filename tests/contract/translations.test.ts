@@ -1,4 +1,4 @@
-// Translations of posts (issue 8) on PGlite and PostgreSQL: posts sharing a translation_group are
+// Translations of posts on PGlite and PostgreSQL: posts sharing a translation_group are
 // one article in two languages, a group holds one post per language, and the public (anon) side
 // sees a translation only when it is published.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

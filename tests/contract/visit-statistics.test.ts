@@ -1,5 +1,5 @@
-// Statistics that need no consent (issue 14), on the built site and both databases: the server
-// counts a visitor's page views without a cookie and stores no address, no browser and no
+// Statistics that need no consent (docs/decisions/0016), on the built site and both databases: the
+// server counts a visitor's page views without a cookie and stores no address, no browser and no
 // identifier that outlives the day; bots and the agency's own pages are left out; views and salts
 // are deleted on time; and public.site_insights() (through supabase-js's rpc) gives administrators,
 // and nobody else, the funnel from visitors to won leads per source and campaign.

@@ -1,6 +1,6 @@
-// Issue 18: the page cache answers an ad click's landing with the one copy of the page, whatever
+// The page cache answers an ad click's landing with the one copy of the page, whatever
 // its click id, and the click's attribution still reaches the lead once the visitor allows
-// marketing (issue 14): without JavaScript through the first-party cookie the consent post sets
+// marketing: without JavaScript through the first-party cookie the consent post sets
 // from the landing's address, which the booking form reads; with JavaScript through the tab's
 // record of the landing's address as well. A visitor who rejects keeps no attribution.
 import type { Browser } from 'playwright-core';
@@ -101,7 +101,7 @@ for (const javaScriptEnabled of [false, true]) {
       const { lead } = await landAnswerAndBook('Reject all');
       expect(lead).toMatchObject({ utm_source: null, utm_campaign: null });
       expect(String(lead.landing_page)).not.toContain('fbclid');
-      // Only necessary cookies: the choice, and the booking step's right to pick a time (issue 15).
+      // Only necessary cookies: the choice, and the booking step's right to pick a time.
       expect((await browsing.context.cookies()).map((cookie) => cookie.name).sort()).toEqual([
         'booking_lead',
         'cookie_consent',

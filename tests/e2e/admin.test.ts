@@ -1,6 +1,5 @@
 // The administrator's side in a real browser: sign-in, the /admin guard, the blog manager's
-// modes and rules, password recovery through the local outbox, and sign-out (specification §2,
-// §4, §5, §8).
+// modes and rules, password recovery through the local outbox, and sign-out.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -367,12 +366,12 @@ describe('the blog manager', () => {
     await page.goto(`${site.url}/admin?edit=00000000-0000-4000-8000-000000000000`);
     await page.waitForURL(`${site.url}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Blog Posts Management' }).waitFor();
-    // The failed load is logged (specification §8), and nothing else is.
+    // The failed load is logged, and nothing else is.
     expect(errors).toEqual([expect.stringContaining('Could not load the blog post')]);
     errors.length = 0;
   });
 
-  it('publishes a draft now, and keeps its date on later saves and when unpublished (issue 9)', async () => {
+  it('publishes a draft now, and keeps its date on later saves and when unpublished', async () => {
     const { page } = browsing;
     const post = await insertPost({ title: `Draft ${unique()}`, is_published: false });
     expect(post.published_date).toBeNull();

@@ -1,5 +1,5 @@
-// Issue 14 in a real browser: an administrator replaces the placeholder company details on
-// /admin/settings. The form checks each field beside it (the organisation number's check digit
+// The agency's details in a real browser: an administrator replaces the placeholder company details
+// on /admin/settings. The form checks each field beside it (the organisation number's check digit
 // among them), saving empties the page cache so the footer and the privacy policy show the new
 // details at once, and the placeholder banner goes. An editor has no Settings.
 import type { Browser } from 'playwright-core';
@@ -95,7 +95,7 @@ describe('/admin/settings', () => {
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
     await nav.waitFor();
     expect(await nav.getByRole('link', { name: 'Settings' }).count()).toBe(0);
-    // Nor the statistics (issue 14): the funnel counts leads, which editors never see.
+    // Nor the statistics: the funnel counts leads, which editors never see.
     expect(await nav.getByRole('link', { name: 'Insights' }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Availability' }).count()).toBe(0);
     await page.goto(`${site.url}/admin/settings`);

@@ -1,4 +1,4 @@
-// Issue 15 in a real browser: the administrator sets when visitors can book (weekly hours, the
+// Availability in a real browser: the administrator sets when visitors can book (weekly hours, the
 // meeting's length, notice, closed days) in /admin/availability, checked beside each field; the
 // thank-you step then offers exactly those times; and the private calendar feed lists the booked
 // calls until its address is replaced.

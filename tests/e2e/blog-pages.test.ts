@@ -1,4 +1,4 @@
-// The blog list in pages (issue 8): with more posts than a page holds, every post is still reached,
+// The blog list in pages: with more posts than a page holds, every post is still reached,
 // newest first, 30 to a page, through links and rel=prev/next; a later page is its own canonical
 // address with no twin, and a page that does not exist is the localized 404.
 import type { Browser, Page } from 'playwright-core';

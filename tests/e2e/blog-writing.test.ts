@@ -1,4 +1,4 @@
-// Issue 9's blog manager in a real browser: scheduling a post (hidden from every public page
+// Writing in the blog manager in a real browser: scheduling a post (hidden from every public page
 // until its date), restoring a revision, the slug check's suggestion, the unsaved-changes prompts
 // and the draft that survives a reload, and an axe audit of these views.
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -254,7 +254,7 @@ describe('images', () => {
       .toBe(1200);
 
     // An image pasted into the content is uploaded and written in at the cursor, on its own
-    // lines, with the alt text the writer gives when asked (issue 15).
+    // lines, with the alt text the writer gives when asked.
     const content = page.getByLabel(/^Content/);
     await content.focus();
     await content.press('End');
@@ -365,7 +365,7 @@ async function dropImage(page: Page, name: string, base64: string) {
   );
 }
 
-describe('a dropped image (issue 15)', () => {
+describe('a dropped image', () => {
   it('goes on its own lines where the cursor is, with the alt text asked for, or not at all', async () => {
     const { page } = browsing;
     await startPost(page, {
@@ -400,7 +400,7 @@ describe('a dropped image (issue 15)', () => {
   });
 });
 
-describe('emptying a scheduled post’s date (issue 15)', () => {
+describe('emptying a scheduled post’s date', () => {
   it('publishes the post when it is saved', async () => {
     const { page } = browsing;
     const { data, error } = await admin
@@ -433,7 +433,7 @@ describe('emptying a scheduled post’s date (issue 15)', () => {
   });
 });
 
-describe('a writer in New York (issue 15)', () => {
+describe('a writer in New York', () => {
   const inNewYork = pagePerTest(() => browser, {
     viewport: { width: 1280, height: 900 },
     timezoneId: 'America/New_York',
@@ -495,7 +495,7 @@ describe('a writer in New York (issue 15)', () => {
   });
 });
 
-describe('the preview (issue 15)', () => {
+describe('the preview', () => {
   it('shows the post as its page will: title, byline, hero image, summary and body', async () => {
     const { page } = browsing;
     await startPost(page, {
@@ -522,7 +522,7 @@ describe('the preview (issue 15)', () => {
   });
 });
 
-describe('a private preview link (issue 15)', () => {
+describe('a private preview link', () => {
   it('shows a draft to a colleague who is not signed in, until it is changed', async () => {
     const { page } = browsing;
     const { data, error } = await admin

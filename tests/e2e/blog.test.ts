@@ -229,7 +229,7 @@ describe('in the browser', () => {
   it('shows the post spinner while the clicked post loads, in a visit that runs React (from sign-in)', async () => {
     const { page } = browsing;
     // Public pages load no React of their own; a visit that began on the sign-in page navigates
-    // inside the app, and there the loading state of §4 shows.
+    // inside the app, and there the loading state shows.
     await gotoHydrated(page, `${site.url}/login`);
     await page.getByRole('link', { name: 'Blog', exact: true }).first().click();
     await page.waitForURL(`${site.url}/blog`);

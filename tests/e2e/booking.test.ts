@@ -1,9 +1,9 @@
-// Issue 15 in a real browser: right after sending the booking form the visitor picks a time for
-// the strategy call, in their own time zone (named), with and without JavaScript, in both
-// languages; the meeting page moves and cancels it without signing in; and of two visitors who
-// choose the same time, the second is told it was taken and offered the next ones; the invitation
-// mail's link opens the meeting page. Axe runs in the pages with JavaScript (it cannot run in a
-// page without), which render the same HTML.
+// Booking in a real browser: right after sending the booking form the visitor picks a time for the
+// strategy call, in their own time zone (named), with and without JavaScript, in both languages;
+// the meeting page moves and cancels it without signing in; and of two visitors who choose the same
+// time, the second is told it was taken and offered the next ones; the invitation mail's link opens
+// the meeting page. Axe runs in the pages with JavaScript (it cannot run in a page without), which
+// render the same HTML.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -385,7 +385,7 @@ describe('with JavaScript', () => {
     await page.getByRole('link', { name: 'Our marketing partner' }).click();
     await page.waitForURL(`${site.url}${landing}`);
     await page.waitForSelector('button.menu-button:not([disabled])', { state: 'attached' });
-    // The visitor allows marketing on the landing page (issue 14): the tab keeps its record.
+    // The visitor allows marketing on the landing page: the tab keeps its record.
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await banner.getByRole('button', { name: 'Accept all' }).click();
     await banner.waitFor({ state: 'hidden' });

@@ -1,9 +1,9 @@
-// Issue 14 in a real browser: the cookie banner (accept, reject, choose, reopen from the footer,
-// withdraw; with and without JavaScript; English and Swedish; axe), no request to another origin
-// on any public page before consent, the sign-up frames once marketing is allowed, from the
-// banner or from the frame's own placeholder, and Meta's pixel (marketing) and Clarity
-// (analytics), configured and loaded from a local stand-in on another origin, only once their
-// category is allowed, with the pixel's Lead on the thank-you page carrying the lead's ID.
+// Cookie consent in a real browser: the cookie banner (accept, reject, choose, reopen from the
+// footer, withdraw; with and without JavaScript; English and Swedish; axe), no request to another
+// origin on any public page before consent, the sign-up frames once marketing is allowed, from the
+// banner or from the frame's own placeholder, and Meta's pixel (marketing) and Clarity (analytics),
+// configured and loaded from a local stand-in on another origin, only once their category is
+// allowed, with the pixel's Lead on the thank-you page carrying the lead's ID.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

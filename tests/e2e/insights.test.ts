@@ -1,4 +1,4 @@
-// Issue 14 in a real browser: visitors browse the running site (counted by the server, without
+// Insights in a real browser: visitors browse the running site (counted by the server, without
 // cookies), some of them from Meta's spring campaign, and leads arrive with their attribution; the
 // administrator opens Insights and reads the visits, the sources and the funnel to won leads, as
 // an accessible chart and tables, downloads the funnel as CSV, and chooses another period.

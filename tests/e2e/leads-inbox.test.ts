@@ -1,4 +1,4 @@
-// The pipeline at /admin/leads in a real browser against the whole site (issues 7 and 15): leads
+// The pipeline at /admin/leads in a real browser against the whole site: leads
 // stored the way a visitor's browser stores them (anon key, /rest/v1), listed one compact row
 // each, newest first, sorted by a column, paged, filtered by status, owner and "waiting over
 // 24 hours", searched, all kept in the address; each lead's page with every field, its

@@ -1,4 +1,4 @@
-// Issue 13 in a real browser: strangers guessing the administrator's password from elsewhere
+// Lockout in a real browser: strangers guessing the administrator's password from elsewhere
 // close the account to unknown devices, but the browser the administrator signed in from before
 // still gets in with the right password (its device cookie, set by /auth/v1 on sign-in).
 import type { Browser } from 'playwright-core';

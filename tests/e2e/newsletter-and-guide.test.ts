@@ -31,7 +31,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/** The visitor allowed marketing (issue 14): until then the frames wait behind a placeholder. */
+/** The visitor allowed marketing: until then the frames wait behind a placeholder. */
 const allowMarketing = (context: BrowserContext) =>
   context.addCookies([{ name: 'cookie_consent', value: 'marketing', url: site.url }]);
 

@@ -1,5 +1,5 @@
 // Every public page in both languages, in a real browser: nothing moves while the page loads and
-// hydrates (issue 3: "the client hydrates without layout shift"), and axe-core finds no WCAG 2.1
+// hydrates (no layout shift), and axe-core finds no WCAG 2.1
 // A/AA violation (labels, contrast, landmarks, names, ARIA).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -146,7 +146,7 @@ describe('the scripts a page loads', () => {
     expect(scripts.map((script) => script.path)).toEqual([
       expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/),
     ]);
-    // Sent compressed: a couple of kB, against the 80 kB budget of issue 8.
+    // Sent compressed: a couple of kB, against the 80 kB budget (docs/decisions/0007).
     expect(scripts[0]!.bytes).toBeLessThan(4 * 1024);
   });
 

@@ -1,4 +1,4 @@
-// The security headers of issue 8 on the built site, and the proof that its Content-Security-
+// The security headers on the built site, and the proof that its Content-Security-
 // Policy blocks nothing the site itself does: every public page in both languages, with and
 // without JavaScript, a booking sent through the form, navigation inside the app, the sign-in, the
 // blog manager with its preview, and the leads inbox, with no CSP violation reported.
@@ -145,7 +145,7 @@ describe('in a browser', () => {
     await page.getByRole('button', { name: /Show Preview/ }).click();
     await page.getByRole('region', { name: 'Preview' }).getByRole('table').waitFor();
     expect(await violations(page)).toEqual([]);
-    // The form holds unsaved changes: leaving asks first (issue 9).
+    // The form holds unsaved changes: leaving asks first.
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('link', { name: /^Leads/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();

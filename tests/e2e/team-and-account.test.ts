@@ -1,7 +1,7 @@
-// Issue 13 in a real browser: the admin pages' own header, the team page (invite by e-mail, the
-// invitation's link to a first password, change a role, remove a member), the account page
-// (password, address change through the links mailed to both addresses, two-factor sign-in with
-// a code computed from the QR code's secret) and the second step of signing in, each checked
+// The team and the account in a real browser: the admin pages' own header, the team page (invite by
+// e-mail, the invitation's link to a first password, change a role, remove a member), the account
+// page (password, address change through the links mailed to both addresses, two-factor sign-in
+// with a code computed from the QR code's secret) and the second step of signing in, each checked
 // with axe.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 13 in a real browser: an editor writes the blog but finds no leads, and someone who
+// Team roles in a real browser: an editor writes the blog but finds no leads, and someone who
 // signed in without a role on the team is told so and sees nothing of the admin area.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A post and its translation (issue 8), in a real browser: the writer links a Swedish post to an
+// A post and its translation, in a real browser: the writer links a Swedish post to an
 // English demo post in the blog manager; then each post's head names the other in hreflang
 // (x-default the English one), the header's EN/SV toggle leads from one to the other with and
 // without JavaScript, the sitemaps list them as alternates, and a translation turned back into a

@@ -1,4 +1,4 @@
-// An outside client's attack on /rest/v1 (issue 13), for the process test and the bench.
+// An outside client's attack on /rest/v1, for the process test and the bench.
 import type { RunningSite } from './site.ts';
 
 /** Backtracking that runs for minutes unless the statement timeout stops it. */
