@@ -3,7 +3,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from './routes';
 
-/** The public pages of the specification, section 2, by their English path. */
+/** Every public page, by its English path. */
 const bilingualPaths = [
   '/',
   '/newsletter',
@@ -32,7 +32,7 @@ const matchedId = (pathname: string) =>
 describe('the route table', () => {
   const registered = table.map((entry) => (entry.index ? '/' : `/${entry.path}`));
 
-  it('registers every page of the specification in English and Swedish', () => {
+  it('registers every public page in English and Swedish', () => {
     for (const path of bilingualPaths) {
       expect(registered).toContain(path);
       expect(registered).toContain(path === '/' ? '/sv' : `/sv${path}`);

@@ -1,6 +1,6 @@
-// The route table of the specification (section 2). Each public page is listed once and
-// registered twice: in English at /<path> and in Swedish at /sv/<path>, with ids en/<page> and
-// sv/<page>. The page reads its language from the path.
+// The route table. Each public page is listed once and registered twice: in English at /<path> and
+// in Swedish at /sv/<path>, with ids en/<page> and sv/<page>. The page reads its language from the
+// path.
 import { index, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
 import { adminPaths, routePath } from './config/paths';
 

@@ -149,7 +149,7 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
     );
   });
 
-  describe('the calls of the specification', () => {
+  describe('the calls the site makes', () => {
     it('stores a consultation submitted by an anonymous visitor, without letting them read it', async () => {
       const { data, error, status } = await anon.from('consultations').insert(consultation);
       expect(error).toBeNull();

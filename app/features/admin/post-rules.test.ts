@@ -120,7 +120,7 @@ describe('validatePost', () => {
     expect(validatePost(filled)).toEqual({});
   });
 
-  it('gives the specification’s message for each empty required field', () => {
+  it('gives the form’s message for each empty required field', () => {
     const blank = { ...filled, title: ' ', slug: '', summary: '\n', content: '  ', author: '' };
     expect(validatePost(blank)).toEqual({
       title: 'Title is required',

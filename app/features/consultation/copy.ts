@@ -1,6 +1,6 @@
 // The consultation request and thank-you pages in both languages.
-// The validation messages are the specification's own: the English ones end with a period, the
-// Swedish ones do not.
+// The validation messages are the agreed wording, word for word: the English ones end with a
+// period, the Swedish ones do not.
 
 const en = {
   welcome: {

@@ -286,8 +286,8 @@ export const processingTools = {
     },
   },
   /**
-   * The server's Lead event to Meta's Conversions API (META_CAPI_TOKEN with META_PIXEL_ID, issue
-   * 14): only for a request sent by a visitor who allowed marketing.
+   * The server's Lead event to Meta's Conversions API (META_CAPI_TOKEN with META_PIXEL_ID): only
+   * for a request sent by a visitor who allowed marketing.
    */
   metaConversionsApi: {
     text: {
