@@ -1,4 +1,4 @@
--- Leads from the "book a free strategy call" form (specification §3, §5).
+-- Leads from the "book a free strategy call" form.
 
 -- TABLE
 

@@ -1,5 +1,4 @@
--- The blog: Markdown posts in English or Swedish, managed by signed-in administrators
--- (specification §3, §4, §5).
+-- The blog: Markdown posts in English or Swedish, managed by signed-in administrators.
 
 -- TABLE
 
@@ -25,7 +24,7 @@ create table public.blog_posts (
   updated_at timestamptz not null default now(),
   published_date timestamptz,
   constraint blog_posts_slug_key unique (slug),
-  -- A published post always has a publication date; a draft never does (specification §4).
+  -- A published post always has a publication date; a draft never does.
   constraint blog_posts_published_date_check check (is_published = (published_date is not null))
 );
 

@@ -1,4 +1,4 @@
--- The agency's leads inbox (issue 7): a pipeline status and notes that only signed-in
+-- The agency's leads inbox: a pipeline status and notes that only signed-in
 -- administrators may set or read, the server's own receipt and last-activity times, and the
 -- visit's attribution (UTM parameters, referrer, landing page) stored with each lead.
 
@@ -10,7 +10,7 @@ alter table public.consultations
     check (status in ('new', 'contacted', 'booked', 'won', 'lost')),
   add column notes text
     constraint consultations_notes_check check (char_length(notes) <= 10000),
-  -- The server's clock, unlike created_at, which the visitor's browser sets (specification §3):
+  -- The server's clock, unlike created_at, which the visitor's browser sets:
   -- the duplicate rule and the inbox order use this one.
   add column received_at timestamptz not null default now(),
   -- Last activity: the insert, then every change an administrator makes. Retention counts from it.

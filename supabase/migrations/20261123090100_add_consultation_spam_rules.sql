@@ -1,4 +1,4 @@
--- Spam defence where a hand-made request to /rest/v1 meets it too (issue 7):
+-- Spam defence where a hand-made request to /rest/v1 meets it too (docs/decisions/0005):
 --   * the same address with the same problems within 10 minutes stores one row, and the request
 --     still succeeds (a double click, a resubmitted page, a bot replaying one request);
 --   * at most 5 consultations per client IP per hour, answered with PostgREST's custom status

@@ -1,7 +1,7 @@
--- A transactional outbox for the mails every lead sends (issue 7): the notification to the agency
--- and the confirmation to the visitor are rows written by a trigger in the same transaction as the
--- lead, so a stored lead always has its two mails and a refused one has none. The server drains
--- the table with retries and backoff; the inbox shows each mail's delivery state.
+-- A transactional outbox for the mails every lead sends (docs/decisions/0005): the notification to
+-- the agency and the confirmation to the visitor are rows written by a trigger in the same
+-- transaction as the lead, so a stored lead always has its two mails and a refused one has none.
+-- The server drains the table with retries and backoff; the inbox shows each mail's delivery state.
 
 -- TABLE
 

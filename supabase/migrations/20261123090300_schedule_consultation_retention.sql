@@ -1,4 +1,4 @@
--- Retention as the privacy policy promises (issue 7): a lead with no activity for three years is
+-- Retention as the privacy policy promises: a lead with no activity for three years is
 -- deleted, with its mails. The server runs private.delete_stale_consultations() at start and
 -- daily; where pg_cron exists (hosted Supabase) the database schedules it as well.
 

@@ -1,5 +1,5 @@
--- The reading time of a post, from its content (issue 8): the cards of the lists showed one from
--- the summary (specification §5) that contradicted the post page's. Computed by the database from
+-- The reading time of a post, from its content: the cards of the lists showed one from
+-- the summary that contradicted the post page's. Computed by the database from
 -- the same rule as the post page (app/ui/reading-time.ts): words are runs of characters between
 -- JavaScript's whitespace, 200 a minute, rounded up, at least 1.
 

@@ -1,4 +1,4 @@
--- Translations of posts (issue 8): posts that share a translation_group are one article in two
+-- Translations of posts: posts that share a translation_group are one article in two
 -- languages. The post pages name each other in hreflang, the sitemaps list them as alternates, and
 -- the header's language toggle leads from one to the other.
 --

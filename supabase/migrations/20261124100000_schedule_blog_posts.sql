@@ -1,8 +1,8 @@
--- Scheduled publishing (issue 9). A published post whose publication date is still to come is
--- shown nowhere public until that moment: the rule is row-level, so it holds for every reader of
--- the API (the blog lists, post pages, sitemaps and feeds, and any hand-made request), not only
--- for the site's own queries. A draft may keep the publication date it had, so unpublishing and
--- republishing an old post does not move it to today (decision 8).
+-- Scheduled publishing (docs/decisions/0008). A published post whose publication date is still to
+-- come is shown nowhere public until that moment: the rule is row-level, so it holds for every
+-- reader of the API (the blog lists, post pages, sitemaps and feeds, and any hand-made request),
+-- not only for the site's own queries. A draft may keep the publication date it had, so
+-- unpublishing and republishing an old post does not move it to today (decision 8).
 
 -- CONSTRAINTS
 

@@ -1,7 +1,7 @@
--- Revision history of blog posts (issue 9): every save that changes a post keeps the version it
--- replaced, with when and by whom that version was saved, so a writer can look back and restore
--- one. The revisions are written by a trigger, whoever saves and however (the blog manager, a
--- hand-made request to the API), and only signed-in users can read them. They go with their post.
+-- Revision history of blog posts (docs/decisions/0008): every save that changes a post keeps the
+-- version it replaced, with when and by whom that version was saved, so a writer can look back and
+-- restore one. The revisions are written by a trigger, whoever saves and however (the blog manager,
+-- a hand-made request to the API), and only signed-in users can read them. They go with their post.
 
 -- TABLE
 

@@ -1,7 +1,7 @@
--- Administrators by role, not by sign-in (issue 13). Until now every policy let any signed-in
--- user do everything, so a hosted project with sign-ups on (Supabase's default) handed every lead
--- to whoever signed up. Access now comes from a row in team_members that only an administrator
--- (or SQL) can write:
+-- Administrators by role, not by sign-in (docs/decisions/0012). Until now every policy let any
+-- signed-in user do everything, so a hosted project with sign-ups on (Supabase's default) handed
+-- every lead to whoever signed up. Access now comes from a row in team_members that only an
+-- administrator (or SQL) can write:
 --   admin   everything: leads and their mails, the blog, images, and the team itself
 --   editor  the blog (posts, revisions) and its images; never leads
 -- A signed-in user without a row sees and changes nothing but the public site's data.

@@ -1,4 +1,4 @@
--- What Supabase's database linter checks (issue 13), so a migration that passes here passes
+-- What Supabase's database linter checks, so a migration that passes here passes
 -- there: every function fixes its search_path, no policy on the leads lets every row through,
 -- and a public bucket cannot be listed by anyone.
 

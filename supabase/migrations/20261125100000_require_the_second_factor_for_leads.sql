@@ -1,8 +1,9 @@
--- Two-factor sign-in guards the leads (issue 13). A member who has set up an authenticator app
--- must have confirmed this session with it (the JWT's aal claim is aal2) before the database
--- shows or changes a lead, a lead's mail, or the team. A member without an app keeps aal1 access.
--- This is the pattern of Supabase's MFA guide ("Enforce rules for MFA logins"): restrictive
--- policies, AND-ed with every permissive one, so no other policy can let an aal1 session past.
+-- Two-factor sign-in guards the leads (docs/decisions/0012). A member who has set up an
+-- authenticator app must have confirmed this session with it (the JWT's aal claim is aal2) before
+-- the database shows or changes a lead, a lead's mail, or the team. A member without an app keeps
+-- aal1 access. This is the pattern of Supabase's MFA guide ("Enforce rules for MFA logins"):
+-- restrictive policies, AND-ed with every permissive one, so no other policy can let an aal1
+-- session past.
 
 -- FUNCTIONS
 

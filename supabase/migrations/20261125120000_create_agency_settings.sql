@@ -1,4 +1,4 @@
--- The agency's own details (issue 14): the company behind the site as the privacy policy, the
+-- The agency's own details: the company behind the site as the privacy policy, the
 -- footer, the structured data and the lead mails name it, and the newsletter provider's form ids.
 -- One row, written by an administrator in /admin/settings. Until it exists the site uses the
 -- environment's values (AGENCY_*, NEWSLETTER_*), then app/config/site.ts's placeholders.

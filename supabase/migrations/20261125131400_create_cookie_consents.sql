@@ -1,8 +1,8 @@
--- The visitors' cookie choices (issue 14): proof of consent, as GDPR art. 7(1) asks, with nothing
--- personal beyond a random consent ID the visitor's browser keeps (cookie_consent_id). One row
--- per choice made: accepting, rejecting, choosing, loading a sign-up frame or withdrawing. Anyone
--- may record a choice; nobody reads them through the API (the agency reads them in the database).
--- Kept two years from the choice, as the privacy policy says.
+-- The visitors' cookie choices (docs/decisions/0014): proof of consent, as GDPR art. 7(1) asks,
+-- with nothing personal beyond a random consent ID the visitor's browser keeps (cookie_consent_id).
+-- One row per choice made: accepting, rejecting, choosing, loading a sign-up frame or withdrawing.
+-- Anyone may record a choice; nobody reads them through the API (the agency reads them in the
+-- database). Kept two years from the choice, as the privacy policy says.
 
 -- TABLE
 

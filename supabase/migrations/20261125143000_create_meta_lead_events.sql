@@ -1,10 +1,10 @@
--- Meta's Conversions API (issue 14): the agency's own "Lead" event, sent by the server for a
--- visitor who allowed marketing when they sent the form. A transactional outbox like the lead
+-- Meta's Conversions API (docs/decisions/0015): the agency's own "Lead" event, sent by the server
+-- for a visitor who allowed marketing when they sent the form. A transactional outbox like the lead
 -- mails: the row is written by a trigger in the lead's own transaction, from what the insert
 -- carries (the browser's context, which only a consenting visitor's insert has), and the server
--- drains it with retries. The lead's ID is the event's ID, so Meta counts the pixel's Lead and
--- this one once. Visitors cannot write events: they only say, with their lead, that they allow
--- it. Kept 30 days at most, and gone with the lead.
+-- drains it with retries. The lead's ID is the event's ID, so Meta counts the pixel's Lead and this
+-- one once. Visitors cannot write events: they only say, with their lead, that they allow it. Kept
+-- 30 days at most, and gone with the lead.
 
 -- TABLE
 

@@ -1,10 +1,10 @@
--- Statistics that need no consent (issue 14): the site server counts page views itself, first
--- party and without cookies, as Plausible does. Nothing personal is stored: no IP address, no
+-- Statistics that need no consent (docs/decisions/0016): the site server counts page views itself,
+-- first party and without cookies, as Plausible does. Nothing personal is stored: no IP address, no
 -- user agent, no identifier that outlives the day. A visitor is a hash of the day's random salt,
--- the address and the browser; each salt is deleted once its day is over, after which no one
--- (the agency included) can link a hash to an address or to the same visitor on another day.
--- Kept 26 months, as the privacy policy says. Only administrators read them, through
--- public.site_insights() (/admin/insights); only the server writes them.
+-- the address and the browser; each salt is deleted once its day is over, after which no one (the
+-- agency included) can link a hash to an address or to the same visitor on another day. Kept 26
+-- months, as the privacy policy says. Only administrators read them, through public.site_insights()
+-- (/admin/insights); only the server writes them.
 
 -- TABLES
 

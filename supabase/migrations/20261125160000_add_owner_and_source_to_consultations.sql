@@ -1,4 +1,4 @@
--- The pipeline (issue 15): every lead has an owner from the team, and a source the list can sort
+-- The pipeline: every lead has an owner from the team, and a source the list can sort
 -- and filter by. Owners are administrators: editors never see a lead (decision 12), so a lead
 -- given to one would be a lead nobody works. The source follows the rule of public.site_insights()
 -- (20261125150000): the campaign's utm_source in lower case, else the referring site's host

@@ -1,4 +1,4 @@
--- A lead's history (issue 15): what happened to it and who did it, written by triggers in the same
+-- A lead's history: what happened to it and who did it, written by triggers in the same
 -- transaction as the change itself, so the timeline can neither miss a change nor show one that
 -- was rolled back. Administrators read it; nobody writes it through the API. Gone with the lead.
 --   received        the visitor sent the form

@@ -1,4 +1,4 @@
--- The daily digest (issue 15): one mail a day at 08:00 in the agency's time zone to the agency's
+-- The daily digest: one mail a day at 08:00 in the agency's time zone to the agency's
 -- recipients, with the leads received since the previous digest and those still new 24 hours
 -- after they came. A row per day is both the mail's outbox entry (drained like the lead mails)
 -- and the guarantee that the day has one digest: servers sharing the database all try to queue

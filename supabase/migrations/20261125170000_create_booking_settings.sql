@@ -1,9 +1,9 @@
--- When the agency takes meetings (issue 15): weekly hours in its time zone, the meeting's length,
--- the buffer between meetings, the minimum notice, how far ahead, blocked dates, Swedish public
--- holidays it opens, a fixed video-meeting link, and the secret of its calendar feed. One row,
--- written by an administrator in /admin/availability; until it exists the site uses the defaults
--- below (app/data/booking-settings.ts says the same). The site's server reads it with the service
--- key to offer free times; visitors never read it through the API.
+-- When the agency takes meetings (docs/decisions/0018): weekly hours in its time zone, the
+-- meeting's length, the buffer between meetings, the minimum notice, how far ahead, blocked dates,
+-- Swedish public holidays it opens, a fixed video-meeting link, and the secret of its calendar
+-- feed. One row, written by an administrator in /admin/availability; until it exists the site uses
+-- the defaults below (app/data/booking-settings.ts says the same). The site's server reads it with
+-- the service key to offer free times; visitors never read it through the API.
 
 -- TABLE
 

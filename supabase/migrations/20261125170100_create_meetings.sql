@@ -1,4 +1,4 @@
--- The strategy calls visitors book right after sending the form (issue 15). One active meeting
+-- The strategy calls visitors book right after sending the form. One active meeting
 -- per lead; two active meetings never overlap, buffer included: an exclusion constraint decides
 -- between two visitors who choose the same time at the same moment, so exactly one gets it (the
 -- other's insert fails with 23P01 and is offered the next free times). The site's server writes

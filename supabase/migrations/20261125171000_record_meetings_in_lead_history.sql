@@ -1,4 +1,4 @@
--- A booked, moved or cancelled strategy call in the lead's history (issue 15), written by a
+-- A booked, moved or cancelled strategy call in the lead's history, written by a
 -- trigger on public.meetings in the meeting's own transaction, as the lead's other events are.
 -- Booking also moves the lead to 'booked' (from new or contacted; won and lost stay), which the
 -- status trigger of 20261125160100 records as any status change.

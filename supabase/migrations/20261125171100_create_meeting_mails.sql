@@ -1,4 +1,4 @@
--- The strategy call's mails (issue 15), a transactional outbox like the lead mails: a trigger on
+-- The strategy call's mails, a transactional outbox like the lead mails: a trigger on
 -- public.meetings writes them in the meeting's own transaction, and the server drains them with
 -- retries (server/leads/meeting-mails.ts). Booking, moving and cancelling each queue an invitation
 -- to the visitor and one to the agency, carrying the meeting's iCalendar invitation (REQUEST,

@@ -1,8 +1,8 @@
--- Retention without deadlocks (issue 15 made one possible). Sending a lead's mail locks the mail's
--- row, and its history trigger (20261125160100_create_lead_events) then takes a key-share lock on
--- the lead to insert the event. Deleting a stale lead took the lead first and its mails (by the
--- cascade) second: the opposite order, so the two could wait for each other. The leads' mails now
--- go first, in the same order a send takes them.
+-- Retention without deadlocks (the lead's history made one possible). Sending a lead's mail locks
+-- the mail's row, and its history trigger (20261125160100_create_lead_events) then takes a
+-- key-share lock on the lead to insert the event. Deleting a stale lead took the lead first and its
+-- mails (by the cascade) second: the opposite order, so the two could wait for each other. The
+-- leads' mails now go first, in the same order a send takes them.
 
 -- FUNCTIONS
 

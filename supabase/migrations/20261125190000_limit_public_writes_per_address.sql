@@ -1,4 +1,4 @@
--- One per-address limit for every table the public may write (issue 13: no outsider can fill the
+-- One per-address limit for every table the public may write (no outsider can fill the
 -- database). Leads kept theirs (5 an hour, 20261123090100_add_consultation_spam_rules); cookie
 -- choices had none, so one client could record choices without end. Both now count in one table
 -- through one function:

@@ -1,4 +1,4 @@
--- A cancelled call no longer leaves its lead 'booked' (issue 15's pipeline): when the lead's
+-- A cancelled call no longer leaves its lead 'booked' in the pipeline: when the lead's
 -- meeting is cancelled, a lead still 'booked' goes back to the status booking found it in
 -- (new or contacted, read from its history; contacted when the history does not say), so the
 -- agency sees it needs a follow-up. A lead moved on by hand (won, lost) stays where it is, and
