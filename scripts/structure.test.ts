@@ -172,6 +172,7 @@ describe('counting references a newcomer cannot open', () => {
       `// since ${issue(8).toLowerCase()}'s speed budget; ${'iss'}ue #12; ${'iss'}ue`,
       '// 3 split across lines.',
       '// No number: the issue we fixed, tissue 4, issues with §x.',
+      '// An upstream bug one can open: https://github.com/electric-sql/pglite/issues/123',
     ].join('\n');
     expect(countReferences(text)).toEqual({ issue: 4, section: 2 });
   });

@@ -263,8 +263,9 @@ export function findCycles(graph: Map<string, Iterable<string>>): string[][] {
   return circles.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
-// Built from pieces so that this file does not count itself.
-const ISSUE = new RegExp(String.raw`\bissues?(?:[\s#*/-])*\d+`, 'gi');
+// Built from pieces so that this file does not count itself. A link to an upstream bug
+// (…/issues/123) can be opened, so a word inside a path is not counted.
+const ISSUE = new RegExp(String.raw`(?<![\w/.-])issues?(?:[\s#*/-])*\d+`, 'gi');
 const SECTION = new RegExp(String.raw`\u00a7\s*\d+`, 'g');
 
 /** How many "issue N" and section-sign references a text holds. */
