@@ -1,7 +1,7 @@
 // The app's view of the environment, read on the server only. server/app.ts sets SUPABASE_* for
 // the embedded backend; against hosted Supabase the operator sets them.
 import { z } from 'zod';
-import type { BrowserSupabaseConfig } from './supabase';
+import type { BrowserSupabaseConfig } from './supabase-settings';
 import {
   agencySettingFields,
   agencySettingKeys,

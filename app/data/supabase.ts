@@ -2,16 +2,10 @@
 // one build serves the embedded backend and a hosted Supabase project alike.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
-import { useSupabaseSettings } from './supabase-settings';
+import { useSupabaseSettings, type BrowserSupabaseConfig } from './supabase-settings';
 
 /** The client every data module takes, typed from the schema. */
 export type AppSupabaseClient = SupabaseClient<Database>;
-
-export interface BrowserSupabaseConfig {
-  /** Where the browser reaches Supabase; null means the page's own origin (embedded backend). */
-  supabaseUrl: string | null;
-  supabaseAnonKey: string;
-}
 
 let client: AppSupabaseClient | undefined;
 
