@@ -8,11 +8,8 @@
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { createServer } from 'vite';
-import type {
-  Availability,
-  BusyTime,
-  freeSlots as FreeSlots,
-} from '../app/features/booking/slots.ts';
+import type { Availability, BusyTime } from '../app/data/availability.ts';
+import type { freeSlots as FreeSlots } from '../app/features/booking/slots.ts';
 import { startTestBackend, type BackendKind } from '../tests/support/backend.ts';
 import { startTestPostgres } from '../tests/support/databases.ts';
 

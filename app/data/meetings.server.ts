@@ -3,7 +3,7 @@
 // who gets a time (meetings_no_overlap) and that a lead has one active meeting at most, and it
 // bounds how often a lead, an address and a burst of fresh leads may book (decision 22): the
 // server forwards the visitor's address with each booking so the address is counted.
-import type { Availability, BusyTime, Weekday } from '~/features/booking/slots';
+import type { Availability, BusyTime, Weekday } from './availability';
 import type { Database } from './database.types';
 import { dataError } from './errors';
 import { forwardedFor, type OnBehalfOfVisitor } from './forwarded-for';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withoutHeldDays } from './fresh-holds';
-import type { Availability, Slot } from './slots';
+import type { Availability } from '~/data/availability';
+import type { Slot } from './slots';
 
 const availability: Availability = {
   timeZone: 'Europe/Stockholm',

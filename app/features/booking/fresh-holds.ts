@@ -4,7 +4,8 @@
 // (supabase/migrations/20261126110000_limit_bookings_per_lead_address_and_day.sql); the same rule
 // here keeps such days off the page, so a visitor is not offered a time that would be refused.
 import { zonedDate } from '~/i18n/zoned-time';
-import type { Availability, BusyTime, Slot, Weekday } from './slots';
+import type { Availability, BusyTime, Weekday } from '~/data/availability';
+import type { Slot } from './slots';
 
 /** The share of a day's opening hours fresh bookings may hold, as the database counts it. */
 export const FRESH_SHARE_OF_DAY = 0.2;

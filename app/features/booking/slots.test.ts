@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freeSlots, type Availability } from './slots';
+import type { Availability } from '~/data/availability';
+import { freeSlots } from './slots';
 import { easterSunday, swedishHolidays } from '~/i18n/swedish-holidays';
 import { zonedDate, zonedInstant } from '~/i18n/zoned-time';
 
