@@ -6,7 +6,7 @@
 // script as well. Public pages load nothing else; sign-in and admin, which need React, load it as
 // well (decision 7). `data-enhanced` on <html> says that all of it is in place (the frames come
 // later, after the page's load).
-import { FORM_SELECTOR } from '~/features/consultation/form-markup';
+import { FORM_SELECTOR } from '~/ui/consultation-markup';
 import {
   captureVisitAttribution,
   forgetVisitAttribution,

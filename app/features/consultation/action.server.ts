@@ -32,7 +32,7 @@ import type { ConsultationActionData } from './action-data';
 import { FORM_START_FIELD, HONEYPOT_FIELD, LEAD_ID_FIELD, THANK_YOU_PATH } from './constants';
 import { consultationCopy } from './copy';
 import { checkFormStart } from './form-token.server';
-import { LEAD_ID_PARAMETER } from './form-markup';
+import { LEAD_ID_PARAMETER } from '~/ui/consultation-markup';
 import { leadIdFrom, metaLeadEventContext } from './meta-lead-event.server';
 import {
   consultationInput,

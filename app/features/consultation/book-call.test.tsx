@@ -14,7 +14,7 @@ import type { ConsultationActionData } from './action-data';
 import { BookCall } from './book-call';
 import { REDIRECT_DELAY_MS } from './constants';
 import { enhanceConsultationForm } from './enhance-form';
-import { FORM_SELECTOR } from './form-markup';
+import { FORM_SELECTOR } from '~/ui/consultation-markup';
 import { emptyConsultationValues, type ConsultationErrors } from './validation';
 
 afterEach(() => {

@@ -13,15 +13,8 @@ import type { Attribution } from '~/visit/attribution';
 import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
 import { LEAD_ID_FIELD, REDIRECT_DELAY_MS } from './constants';
 import { consultationCopy } from './copy';
-import {
-  COUNTER_ID,
-  FAILURE_SELECTOR,
-  FORM_SELECTOR,
-  LEAD_ID_PARAMETER,
-  THANKS_SELECTOR,
-  describedBy,
-  errorId,
-} from './form-markup';
+import { FORM_SELECTOR, LEAD_ID_PARAMETER } from '~/ui/consultation-markup';
+import { COUNTER_ID, FAILURE_SELECTOR, THANKS_SELECTOR, describedBy, errorId } from './form-markup';
 import {
   CONSULTATION_FIELDS,
   PROBLEMS_MIN_LENGTH,

@@ -1,13 +1,12 @@
 // The names the server-rendered consultation form and its browser script (enhance-form.ts) share:
-// element ids, the error wiring and the markers the script finds the form's parts by.
+// element ids, the error wiring and the markers the script finds the form's parts by. How the
+// site's script finds the form itself is shared with it (app/ui/consultation-markup.ts).
 import type { ConsultationField } from './validation';
 
 export const inputId = (field: ConsultationField) => `consultation-${field}`;
 export const errorId = (field: ConsultationField) => `consultation-${field}-error`;
 export const COUNTER_ID = 'consultation-problems-counter';
 
-/** The form, carrying data-thank-you: where a stored request leads. */
-export const FORM_SELECTOR = 'form[data-consultation-form]';
 /** The paragraph below the button for 'Failed to submit: …', empty until then. */
 export const FAILURE_SELECTOR = '[data-consultation-failure]';
 /** The thank-you panel the script shows in place of the form once a request is stored. */
@@ -20,10 +19,3 @@ export function describedBy(field: ConsultationField, hasError: boolean): string
     .join(' ');
   return ids || undefined;
 }
-
-/**
- * The thank-you page's query parameter that carries the lead's ID to Meta's pixel,
- * read by the site's script only; the page's route does not declare it, so the page cache ignores
- * it. Here, beside FORM_SELECTOR, so it is in the site's script and no chunk of its own.
- */
-export const LEAD_ID_PARAMETER = 'lead';
