@@ -15,6 +15,7 @@ import { isAdminPath } from '~/config/paths';
 import { browserSupabaseConfig, publicSiteUrl, serverEnv } from '~/data/config.server';
 import { loadAgencySettings } from '~/data/agency-settings.server';
 import { enhanceScriptSrc } from '~/enhance/enhance-src.server';
+import { CookieBanner } from '~/features/consent/cookie-banner';
 import { FeedLink } from '~/features/seo/feed-link';
 import { languageFromPath, localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
 import { NotFound } from '~/ui/not-found';
@@ -93,7 +94,7 @@ export default function App() {
   // The admin pages bring their own lean header (AdminShell) instead of the marketing one.
   if (isAdminPath(useLocation().pathname)) return <Outlet />;
   return (
-    <SiteLayout>
+    <SiteLayout banner={<CookieBanner />}>
       <Outlet />
     </SiteLayout>
   );
@@ -105,7 +106,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? t.notFound.title : t.error.title;
   return (
-    <SiteLayout>
+    <SiteLayout banner={<CookieBanner />}>
       <title>{`${title} | ${site.name}`}</title>
       <meta name="robots" content="noindex" />
       {notFound ? (

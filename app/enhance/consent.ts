@@ -10,7 +10,7 @@ import {
   SAVE_SELECTOR,
   SETTINGS_LINK_SELECTOR,
   STATUS_SELECTOR,
-} from '~/features/consent/consent-markup';
+} from '~/ui/consent-markup';
 import { consentFromCookies, type ConsentChoice } from '~/visit/consent-cookie';
 
 export interface ConsentDependencies {

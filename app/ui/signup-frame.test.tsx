@@ -12,7 +12,7 @@ import { mailerLiteFormUrl, SignupFrame, type SignupForms } from './signup-frame
 
 /** The visitor's cookie choice, as the root loader would read it (issue 14). */
 const visitor = vi.hoisted(() => ({ consent: undefined as ConsentChoice | undefined }));
-vi.mock('~/features/consent/use-consent-choice', () => ({
+vi.mock('~/ui/use-consent-choice', () => ({
   useConsentChoice: () => visitor.consent,
 }));
 const marketingAllowed: ConsentChoice = { analytics: false, marketing: true, preferences: false };

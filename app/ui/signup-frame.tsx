@@ -5,10 +5,10 @@
 // allows marketing, the frame's space holds a placeholder that says what it is and loads it, which
 // records that consent (a form post, or the site's script without a reload).
 import { useLocation } from 'react-router';
-import { ConsentStatus, consentEndpoint } from '~/features/consent/consent-form';
-import { CHOICE_FIELD, RETURN_FIELD, SOURCE_FIELD } from '~/features/consent/consent-markup';
-import { useConsentChoice } from '~/features/consent/use-consent-choice';
 import { useCopy, useLanguage, type Language } from '~/i18n/locale';
+import { CHOICE_FIELD, RETURN_FIELD, SOURCE_FIELD } from './consent-markup';
+import { ConsentStatus, consentEndpoint } from './consent-status';
+import { useConsentChoice } from './use-consent-choice';
 import { useHydrated } from './use-hydrated';
 import './signup-frame.css';
 

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { CookieBanner } from '~/features/consent/cookie-banner';
 import { useDictionary } from '~/i18n/locale';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Header, main content, footer and the cookie banner, shared by every page and the error page. */
-export function SiteLayout({ children }: { children: ReactNode }) {
+/**
+ * Header, main content, footer and the cookie banner, shared by every page and the error page.
+ * The banner is the consent feature's: the app's root passes it in.
+ */
+export function SiteLayout({ banner, children }: { banner: ReactNode; children: ReactNode }) {
   const t = useDictionary();
   return (
     <>
@@ -13,7 +15,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {t.skipToContent}
       </a>
       {/* Early in the page, so the keyboard reaches it first; it shows fixed at the bottom. */}
-      <CookieBanner />
+      {banner}
       <SiteHeader />
       <main id="main" tabIndex={-1}>
         {children}

@@ -17,7 +17,7 @@ import {
   SOURCE_FIELD,
   SOURCES,
   type ConsentSource,
-} from './consent-markup';
+} from '~/ui/consent-markup';
 
 export interface ConsentPost {
   choice: ConsentChoice;

@@ -2,7 +2,8 @@
 // without JavaScript: the banner's (Accept all, Reject all and Choose, equally prominent; Choose
 // opens the categories, or without JavaScript the settings page) and the settings page's (the
 // categories shown at once). No box is ticked unless the visitor ticked it before.
-import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
+import { useCopy, useLanguage } from '~/i18n/locale';
+import { ConsentStatus, consentEndpoint } from '~/ui/consent-status';
 import { CONSENT_CATEGORIES, type ConsentChoice } from '~/visit/consent-cookie';
 import { consentCopy } from './copy';
 import {
@@ -11,13 +12,8 @@ import {
   RETURN_FIELD,
   SOURCE_FIELD,
   type ConsentSource,
-} from './consent-markup';
+} from '~/ui/consent-markup';
 import './consent.css';
-
-/** Where every consent form posts: the settings page's own address. */
-export function consentEndpoint(language: ReturnType<typeof useLanguage>): string {
-  return localizedPath('/cookie-settings', language);
-}
 
 export function ConsentForm({
   source,
@@ -104,12 +100,5 @@ export function ConsentForm({
       </div>
       <ConsentStatus failed={t.failed} />
     </form>
-  );
-}
-
-/** Where the site's script says that a choice could not be saved (app/enhance/consent.ts). */
-export function ConsentStatus({ failed }: { failed: string }) {
-  return (
-    <p className="consent-form__status" role="status" data-consent-status="" data-failed={failed} />
   );
 }

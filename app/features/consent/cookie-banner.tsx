@@ -6,7 +6,7 @@ import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { safeReturnPath } from '~/i18n/return-path';
 import { consentCopy } from './copy';
 import { ConsentForm } from './consent-form';
-import { useConsentChoice } from './use-consent-choice';
+import { useConsentChoice } from '~/ui/use-consent-choice';
 
 export function CookieBanner() {
   const t = useCopy(consentCopy);

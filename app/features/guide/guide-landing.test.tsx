@@ -7,7 +7,7 @@ import type { SignupForms } from '~/ui/signup-frame';
 import { GuideLanding } from './guide-landing';
 
 // The frame shows once the visitor allows marketing, as this one has.
-vi.mock('~/features/consent/use-consent-choice', () => ({
+vi.mock('~/ui/use-consent-choice', () => ({
   useConsentChoice: () => ({ analytics: false, marketing: true, preferences: false }),
 }));
 

@@ -9,7 +9,7 @@ import { NewsletterSignup } from './newsletter-signup';
 import { NewsletterThankYou } from './thank-you';
 
 // The frame shows once the visitor allows marketing, as this one has.
-vi.mock('~/features/consent/use-consent-choice', () => ({
+vi.mock('~/ui/use-consent-choice', () => ({
   useConsentChoice: () => ({ analytics: false, marketing: true, preferences: false }),
 }));
 

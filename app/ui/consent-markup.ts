@@ -1,6 +1,7 @@
-// What the consent forms' markup (consent-form.tsx), the endpoint (app/routes/cookie-settings-page.tsx)
-// and the site's script (app/enhance/consent.ts) agree on: field names, the buttons' values and
-// the data attributes the script looks for.
+// What the consent forms' markup (app/features/consent/consent-form.tsx, a sign-up frame's
+// placeholder in signup-frame.tsx), the endpoint (app/features/consent/action.server.ts) and the
+// site's script (app/enhance/consent.ts) agree on: field names, the buttons' values and the data
+// attributes the script looks for.
 
 /** Every consent form: the banner's, the settings page's and a sign-up frame's placeholder. */
 export const CONSENT_FORM_SELECTOR = 'form[data-consent-form]';
