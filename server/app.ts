@@ -22,6 +22,7 @@ import { createRestApi } from './rest/api.ts';
 import { createAuthApi } from './auth/api.ts';
 import { createStorageApi } from './storage/api.ts';
 import { ensureAdmin } from './auth/admin.ts';
+import { makeTeamAdmin } from './team/team-admin.ts';
 import {
   checkLeadSchema,
   startLeadJobs,
@@ -174,7 +175,12 @@ export async function startServer(
         await db.transaction(async (tx) => tx.exec(await readFile(seedFile, 'utf8')));
         log('Loaded the demo blog posts (SEED_DEMO=false skips this).');
       }
-      await ensureAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, log });
+      await ensureAdmin(db, {
+        email: config.ADMIN_EMAIL,
+        password: config.ADMIN_PASSWORD,
+        log,
+        grantAdmin: makeTeamAdmin,
+      });
       const keys = await apiKeys(jwtSecret);
       const rest = await createRestApi({ db, jwtSecret });
       callers = createCallerIdentifier({ db, jwtSecret });

@@ -1,6 +1,7 @@
 // The administrator at start: from ADMIN_EMAIL/ADMIN_PASSWORD, or, on an empty user table, one
-// with a random password printed once. Either is made an admin of the team (team_members), which
-// is what the policies check: being signed in gives nothing by itself.
+// with a random password printed once. What makes that user an administrator is the product's
+// (the policies check it; being signed in gives nothing by itself): the caller passes it in as
+// grantAdmin, run in the transaction that creates or finds the user.
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/types.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
@@ -13,12 +14,18 @@ const ADMIN_LOCK = 7411004;
 
 export async function ensureAdmin(
   db: Database,
-  opts: { email?: string; password?: string; log: (line: string) => void },
+  opts: {
+    email?: string;
+    password?: string;
+    log: (line: string) => void;
+    /** Makes the user an administrator of the product, inside the caller's transaction. */
+    grantAdmin: (tx: Queryable, userId: string) => Promise<void>;
+  },
 ): Promise<void> {
   if (opts.email && opts.password) {
     const problem = passwordProblem(opts.password);
     if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem.message}`);
-    await ensureGivenAdmin(db, normalizeEmail(opts.email), opts.password, opts.log);
+    await ensureGivenAdmin(db, normalizeEmail(opts.email), opts.password, opts);
     return;
   }
   const password = randomBytes(18).toString('base64url');
@@ -27,7 +34,7 @@ export async function ensureAdmin(
     await tx.query('select pg_advisory_xact_lock($1)', [ADMIN_LOCK]);
     const { rows } = await tx.query('select 1 from auth.users limit 1');
     if (rows.length > 0) return false;
-    await makeTeamAdmin(tx, await createEmailUser(tx, GENERATED_ADMIN_EMAIL, hash));
+    await opts.grantAdmin(tx, await createEmailUser(tx, GENERATED_ADMIN_EMAIL, hash));
     return true;
   });
   if (created) {
@@ -45,31 +52,23 @@ export async function ensureAdmin(
   }
 }
 
-async function makeTeamAdmin(tx: Queryable, userId: string): Promise<void> {
-  await tx.query(
-    `insert into public.team_members (user_id, role) values ($1, 'admin')
-     on conflict (user_id) do update set role = 'admin'`,
-    [userId],
-  );
-}
-
 /** Creates the user, or makes the existing one usable with this password (confirmed, unbanned). */
 async function ensureGivenAdmin(
   db: Database,
   email: string,
   password: string,
-  log: (line: string) => void,
+  { log, grantAdmin }: Pick<Parameters<typeof ensureAdmin>[1], 'log' | 'grantAdmin'>,
 ) {
   const hash = await hashPassword(password);
   const outcome = await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [ADMIN_LOCK]);
     const existing = await findUserByEmail(tx, email);
     if (!existing) {
-      await makeTeamAdmin(tx, await createEmailUser(tx, email, hash));
+      await grantAdmin(tx, await createEmailUser(tx, email, hash));
       return 'created';
     }
     const userId = existing.user.id;
-    await makeTeamAdmin(tx, userId);
+    await grantAdmin(tx, userId);
     await tx.query(
       `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), banned_until = null
        where id = $1`,
