@@ -3,11 +3,36 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Rooms and doors (DESIGN.md): app/ and server/ meet only over HTTP; features never import each
- * other; only app/data/ talks to supabase-js; server/rest and server/auth know no table names.
+ * The app layer: the files that compose features into the site, as the route modules in
+ * app/routes/ do. The document shell (root.tsx, which renders the cookie banner and the feed
+ * link), the route table, the server's entry and the site's script entry (app/enhance/main.ts,
+ * which loads the consultation form's script on its page). Everything else under app/ outside
+ * app/features/ and app/routes/ is a shared layer, and so is shared/.
+ */
+const appLayer = new Set([
+  'app/root.tsx',
+  'app/routes.ts',
+  'app/entry.server.tsx',
+  'app/enhance/main.ts',
+]);
+
+/** @param {string} file */
+const isSharedLayer = (file) =>
+  (file.startsWith('app/') &&
+    !file.startsWith('app/features/') &&
+    !file.startsWith('app/routes/') &&
+    !appLayer.has(file)) ||
+  file.startsWith('shared/');
+
+/**
+ * Rooms and doors (docs/architecture.md): app/ and server/ meet only over HTTP; features never
+ * import each other, and shared layers never import a feature (type-only imports included); only
+ * app/data/ talks to supabase-js. Import circles are found by `npm run structure` (its --check
+ * exits 1 on one), which walks the whole import graph once; a lint rule sees one file at a time.
  * @type {import('eslint').Rule.RuleModule}
  */
 const boundaries = {
@@ -36,6 +61,10 @@ const boundaries = {
       const target = resolved.match(/^app\/features\/([^/]+)\//)?.[1];
       if (feature && target && feature !== target)
         report(`Feature "${feature}" must not import feature "${target}".`);
+      if (target && isSharedLayer(file))
+        report(
+          `A shared layer must not import feature "${target}": move what both need to a shared place, or let the app layer (${[...appLayer].join(', ')}) pass it in.`,
+        );
     }
     return {
       ImportDeclaration: (node) => check(node, String(node.source.value)),
@@ -48,8 +77,21 @@ const boundaries = {
   },
 };
 
-/** server/rest and server/auth speak the protocol generically: no product table names. */
-const productTables = ['blog_posts', 'consultations'];
+/**
+ * The Supabase-compatible services speak the protocol generically: no product table names. The
+ * product's tables are read from the migrations (every `create table public.<name>`) each time
+ * lint runs, so the list never goes stale.
+ */
+const migrations = path.join(import.meta.dirname, 'supabase/migrations');
+const productTables = readdirSync(migrations)
+  .filter((name) => name.endsWith('.sql'))
+  .flatMap((name) => [
+    ...readFileSync(path.join(migrations, name), 'utf8').matchAll(
+      /create\s+table\s+(?:if\s+not\s+exists\s+)?public\."?(\w+)/gi,
+    ),
+  ])
+  .map((match) => match[1]);
+const productTableName = `/\\b(${productTables.join('|')})\\b/`;
 
 export default tseslint.config(
   { ignores: ['node_modules', 'build', '.react-router', '.data*', 'test-results'] },
@@ -71,14 +113,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/rest/**/*.ts', 'server/auth/**/*.ts'],
+    files: ['server/rest/**/*.ts', 'server/auth/**/*.ts', 'server/storage/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...productTables.map((t) => ({
-          selector: `Literal[value=/${t}/]`,
-          message: 'The protocol layer must not name product tables.',
+        ...[
+          `Literal[value=${productTableName}]`,
+          `TemplateElement[value.raw=${productTableName}]`,
+        ].map((selector) => ({
+          selector,
+          message:
+            'The Supabase-compatible services must not name product tables (supabase/migrations): let the product pass in what it needs.',
         })),
       ],
     },
