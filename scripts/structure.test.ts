@@ -179,9 +179,11 @@ describe('counting references a newcomer cannot open', () => {
 });
 
 describe('the doors', () => {
-  it('knows the shared layers and the tests', () => {
+  it('knows the shared layers, the app layer that composes features, and the tests', () => {
     expect(isSharedLayer('app/ui/site-layout.tsx')).toBe(true);
-    expect(isSharedLayer('app/root.tsx')).toBe(true);
+    expect(isSharedLayer('app/enhance/consent.ts')).toBe(true);
+    expect(isSharedLayer('app/root.tsx')).toBe(false);
+    expect(isSharedLayer('app/enhance/main.ts')).toBe(false);
     expect(isSharedLayer('shared/calendar.ts')).toBe(true);
     expect(isSharedLayer('app/features/blog/post.tsx')).toBe(false);
     expect(isSharedLayer('app/routes/home.tsx')).toBe(false);

@@ -16,8 +16,10 @@
 // - Over 300 lines needs a reason: a line of the file's header (the comments before its first
 //   statement) beginning "Long because", such as "// Long because the form's fields belong
 //   together.". The reason covers the file and every function in it.
-// - Shared layers are everything under app/ outside app/features/ and app/routes/, plus shared/.
-//   An edge is a shared file importing a file under app/features/ (type-only imports included).
+// - Shared layers are everything under app/ outside app/features/ and app/routes/, plus shared/,
+//   but for the app layer that composes features as the routes do (APP_LAYER: the document
+//   shell, the route table, the server's entry and the site script's entry; eslint.config.js
+//   names the same files). An edge is a shared file importing a file under app/features/ (type-only imports included).
 // - Import circles are the strongly connected components of the import graph of app/, server/
 //   and shared/: static, dynamic and type-only imports, re-exports and `import('…')` types, with
 //   '~/' read as app/, relative paths, and .ts, .tsx, index.ts and index.tsx tried in turn.
@@ -300,10 +302,19 @@ export interface Structure {
   references: (References & { file: string })[];
 }
 
+/** The files that compose features into the site; the same list as eslint.config.js's appLayer. */
+export const APP_LAYER = new Set([
+  'app/root.tsx',
+  'app/routes.ts',
+  'app/entry.server.tsx',
+  'app/enhance/main.ts',
+]);
+
 export const isSharedLayer = (file: string) =>
   (file.startsWith('app/') &&
     !file.startsWith('app/features/') &&
-    !file.startsWith('app/routes/')) ||
+    !file.startsWith('app/routes/') &&
+    !APP_LAYER.has(file)) ||
   file.startsWith('shared/');
 
 /** Reads the repository at root and measures it. */
