@@ -1,4 +1,4 @@
-// The agency's details as settings (issue 14): the company the privacy policy, the footer, the
+// The agency's details as settings: the company the privacy policy, the footer, the
 // structured data and the lead mails name, and the newsletter provider's form ids. One row in
 // agency_settings, saved by an administrator in /admin/settings. Until it is saved the
 // environment's values are used (AGENCY_*, NEWSLETTER_*), then app/config/site.ts's fallbacks.

@@ -1,6 +1,6 @@
-// The administrator's session: the only module that calls supabase.auth (specification §4, §7).
+// The administrator's session: the only module that calls supabase.auth.
 // Each call checks supabase-js's `error` and throws an AuthFailure carrying the service's own
-// message, which the sign-in screens show as they are (§8).
+// message, which the sign-in screens show as they are.
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import type { AppSupabaseClient } from './supabase';
 
@@ -90,7 +90,7 @@ export function readAuthRedirect(hash: string): {
   const session = params.has('access_token');
   return {
     recovery: params.get('type') === 'recovery' && session,
-    // An invitation's link (issue 13): the new member chooses their first password.
+    // An invitation's link (docs/decisions/0012): the new member chooses their first password.
     invited: params.get('type') === 'invite' && session,
     error,
   };

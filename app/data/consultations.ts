@@ -1,4 +1,4 @@
-// The consultations table: leads from the "book a free strategy call" form (specification §7).
+// The consultations table: leads from the "book a free strategy call" form.
 import type { Database } from './database.types';
 import { DataError, dataError } from './errors';
 import { forwardedFor, type OnBehalfOfVisitor } from './forwarded-for';

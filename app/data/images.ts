@@ -1,4 +1,4 @@
-// The blog's images in Storage (issue 9): the public `blog-images` bucket that
+// The blog's images in Storage (docs/decisions/0009): the public `blog-images` bucket that
 // supabase/migrations/20261124120000_create_blog_images_bucket.sql creates, on the embedded
 // backend's /storage/v1 or on hosted Supabase Storage alike. Anyone reads them; signed-in users
 // upload. Each object is stored once under a new folder and never replaced, so it may be cached

@@ -1,4 +1,4 @@
-// The statistics for /admin/insights (issue 14): public.site_insights() adds up the cookieless
+// The statistics for /admin/insights (docs/decisions/0016): public.site_insights() adds up the cookieless
 // page views (supabase/migrations/20261125150000_create_page_views.sql) and the leads for a
 // period; only administrators may call it.
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';

@@ -1,4 +1,4 @@
-// The "latest three posts" of the thank-you and confirmation pages (specification §2, §4, §9).
+// The "latest three posts" of the thank-you and confirmation pages.
 import type { Language } from '~/i18n/locale';
 import { postLanguage } from '~/i18n/format';
 import { listPublishedPosts, type PostSummary } from './posts';

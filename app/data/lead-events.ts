@@ -1,4 +1,4 @@
-// A lead's timeline (issue 15). The lead_events table holds what only it knows, written by the
+// A lead's timeline, as its page in /admin shows it. The lead_events table holds what only it knows, written by the
 // database's triggers in the same transaction as each change: status, owner and notes with their
 // author, its mails' delivery, its meetings booked, moved or cancelled. The receipt and the
 // queued mails come from the lead and its mails themselves, which already say when

@@ -1,4 +1,4 @@
-// The booking's data (issue 15), read and written by the site's server with the service key:
+// The booking's data (docs/decisions/0018), read and written by the site's server with the service key:
 // visitors never reach meetings or the booking settings through the API. The database decides
 // who gets a time (meetings_no_overlap) and that a lead has one active meeting at most, and it
 // bounds how often a lead, an address and a burst of fresh leads may book (decision 22): the

@@ -1,4 +1,4 @@
-// The leads' meetings as the administrator's pages show them (issue 15): the next meeting of each
+// The leads' meetings as the administrator's pages show them: the next meeting of each
 // lead in the list, and every meeting of one lead on its page. Administrators read meetings;
 // visitors book, move and cancel them through the site's server (meetings.server.ts). An
 // administrator may cancel one, to release a time a stranger holds (decision 22).

@@ -1,4 +1,4 @@
-// Private preview links of blog posts (issue 15, docs/decisions/0017-signed-preview-links.md), on
+// Private preview links of blog posts (docs/decisions/0017-signed-preview-links.md), on
 // the server only. A link names the post and when it stops working, signed with a key derived
 // from the server's FORM_SECRET, so nothing is stored and nobody can forge or stretch one. A team
 // member asks for a link with their own session; the preview page reads the post with the service

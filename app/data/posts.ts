@@ -1,5 +1,4 @@
-// The blog_posts table: the public lists and post page, and the administrator's blog manager
-// (specification §7).
+// The blog_posts table: the public lists and post page, and the administrator's blog manager.
 import type { Database } from './database.types';
 import { dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';
@@ -7,14 +6,14 @@ import type { AppSupabaseClient } from './supabase';
 export type BlogPost = Database['public']['Tables']['blog_posts']['Row'];
 export type PostLanguage = 'english' | 'swedish';
 
-/** A row's language as the blog knows it: anything but swedish is English (specification §3). */
+/** A row's language as the blog knows it: anything but swedish is English. */
 export function postLanguageOf(value: string | null | undefined): PostLanguage {
   return value === 'swedish' ? 'swedish' : 'english';
 }
 
 /**
- * The fields the public lists show: specification §7's, and the reading time the database
- * computes from the content, so a card agrees with its post page (issue 8).
+ * The fields the public lists show, among them the reading time the database computes from the
+ * content, so a card agrees with its post page.
  */
 export type PostSummary = Pick<
   BlogPost,
@@ -30,7 +29,7 @@ export type PostSummary = Pick<
 const summaryColumns =
   'id, slug, title, summary, hero_image_url, author, published_date, reading_minutes';
 
-/** What the blog manager saves; timestamps are set by savePost's callers per §4. */
+/** What the blog manager saves; timestamps are set by savePost's callers. */
 export type PostInput = Pick<
   BlogPost,
   | 'title'
@@ -195,7 +194,7 @@ export async function deletePost(client: AppSupabaseClient, id: string): Promise
   if (error) throw dataError(error, status);
 }
 
-/** A version of a post that a later save replaced (issue 9), newest first. */
+/** A version of a post that a later save replaced (docs/decisions/0008), newest first. */
 export type PostRevision = Database['public']['Tables']['blog_post_revisions']['Row'];
 
 /** The revisions of a post, the newest first (signed-in administrators only). */

@@ -1,4 +1,4 @@
-// The agency's team (issue 13): who may use /admin, and as what. A row in team_members is the
+// The agency's team (docs/decisions/0012): who may use /admin, and as what. A row in team_members is the
 // only way in; an administrator (or SQL) writes it, and the policies of every table read it.
 import { adminPaths } from '~/config/paths';
 import { DataError, dataError } from './errors';

@@ -1,4 +1,4 @@
-// Meta's pixel and Microsoft Clarity's tag (issue 14), in a chunk of its own that the site's
+// Meta's pixel and Microsoft Clarity's tag (docs/decisions/0015), in a chunk of its own that the site's
 // script imports only on a page where a tag is configured and the visitor's choice allows it
 // (main.ts), so nobody else downloads it. Each loader is the vendor's standard snippet, typed:
 // a queue the vendor's script takes over once it arrives.

@@ -1,4 +1,4 @@
-// The booking step in the visitor's own time zone (issue 15): the server renders the times in the
+// The booking step in the visitor's own time zone (docs/decisions/0018): the server renders the times in the
 // agency's zone, or the one the page's ?tz= asks for; with JavaScript the page asks for the
 // browser's zone once, so the visitor sees their own clock, with the zone named.
 

@@ -1,4 +1,4 @@
-// The cookie banner and the sign-up frames' placeholders with JavaScript (issue 14): the same
+// The cookie banner and the sign-up frames' placeholders with JavaScript (docs/decisions/0014): the same
 // post the form makes without it, sent without a reload; "Choose" opens the banner's categories
 // and "Cookie settings" in the footer opens the banner again, instead of going to the settings
 // page. Once the choice is stored the banner closes, and a frame marketing now allows comes in.

@@ -1,4 +1,4 @@
-// A broken or missing image never shows visitors a broken-image box (issue 9): an image that fails
+// A broken or missing image never shows visitors a broken-image box: an image that fails
 // to load (a hero or body image whose address no longer answers, or answers with something that
 // is not an image) is taken out of the page, and the card or post reads as one without an image.
 // Error events do not bubble, so the document listens in the capture phase; an image that failed

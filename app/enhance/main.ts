@@ -1,4 +1,4 @@
-// The site's own script, on every page (issue 8's speed budget): what the browser adds to the
+// The site's own script, on every page (the speed budget of decision 7): what the browser adds to the
 // server-rendered HTML, in a few kB. It takes images that fail out of the page, records where
 // the visit came from (once marketing is allowed), makes the menu, the language links, the in-page
 // jumps, Back and the cookie banner work, and brings in the sign-up frames once the page has
@@ -28,7 +28,7 @@ keepHashOnLinks(document, window);
 enhanceJumps(document, window);
 enhanceBackButtons(document, window);
 loadDeferredFrames(document, window);
-// Meta's pixel and Clarity (issue 14): their chunk only where configured and once allowed.
+// Meta's pixel and Clarity (docs/decisions/0015): their chunk only where configured and once allowed.
 const tags = document.documentElement.dataset;
 const loadTags = (choice: ConsentChoice | undefined) => {
   if ((choice?.marketing && tags.metaPixel) || (choice?.analytics && tags.clarity))

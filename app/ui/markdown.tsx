@@ -1,5 +1,5 @@
 // Post bodies (and the blog manager's preview) rendered from Markdown with GitHub's extensions
-// (specification §2 "Blog post"). Raw HTML is never rendered as HTML: without rehype-raw,
+// (tables, strikethrough, task lists, autolinks). Raw HTML is never rendered as HTML: without rehype-raw,
 // react-markdown turns it into plain text. Link and image URLs go through react-markdown's
 // default urlTransform, which keeps relative URLs and the protocols http, https, irc, ircs,
 // mailto and xmpp, and empties every other URL (javascript:, data:, vbscript:, …). Headings

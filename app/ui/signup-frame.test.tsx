@@ -10,7 +10,7 @@ import { insertDeferredFrames } from '~/enhance/frames';
 import type { ConsentChoice } from '~/visit/consent-cookie';
 import { mailerLiteFormUrl, SignupFrame, type SignupForms } from './signup-frame';
 
-/** The visitor's cookie choice, as the root loader would read it (issue 14). */
+/** The visitor's cookie choice, as the root loader would read it. */
 const visitor = vi.hoisted(() => ({ consent: undefined as ConsentChoice | undefined }));
 vi.mock('~/ui/use-consent-choice', () => ({
   useConsentChoice: () => visitor.consent,

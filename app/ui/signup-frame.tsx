@@ -1,7 +1,7 @@
-// The email-marketing provider's sign-up form inside a frame (specification §2, §7, §9): MailerLite's
+// The email-marketing provider's sign-up form inside a frame: MailerLite's
 // hosted form page, chosen by account and form identifier. The page never waits on the provider:
 // the frame comes in after the page has painted, so without a network it simply stays empty while
-// the rest of the page is complete. No third party before consent (issue 14): until the visitor
+// the rest of the page is complete. No third party before consent (docs/decisions/0014): until the visitor
 // allows marketing, the frame's space holds a placeholder that says what it is and loads it, which
 // records that consent (a form post, or the site's script without a reload).
 import { useLocation } from 'react-router';

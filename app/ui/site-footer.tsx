@@ -4,7 +4,7 @@ import { localizedPath, useCopy, useDictionary, useLanguage, type Language } fro
 import { BrandMark } from './brand-mark';
 import { useAgencySettings } from './use-agency-settings';
 
-/** The company's details in the legal bar (issue 14), from /admin/settings. */
+/** The company's details in the legal bar, from /admin/settings. */
 const copy = {
   en: { organisationNumber: 'Org. no.', instagram: 'Instagram', phone: 'Phone', email: 'E-mail' },
   sv: { organisationNumber: 'Org.nr', instagram: 'Instagram', phone: 'Telefon', email: 'E-post' },
