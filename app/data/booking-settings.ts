@@ -1,7 +1,7 @@
-// The agency's availability for booked calls (docs/decisions/0018), read and saved by an administrator in
-// /admin/availability. The rules below are the form's; the table's checks and trigger
-// (supabase/migrations/20261125170000_create_booking_settings.sql) are the same, so a hand-made
-// request is refused too.
+// The agency's availability for booked calls (docs/decisions/0018), read and saved by an
+// administrator in /admin/availability. The rules below are the form's; the table's checks and
+// trigger (supabase/migrations/20261125170000_create_booking_settings.sql) are the same, so a
+// hand-made request is refused too.
 import type { Database } from './database.types';
 import { dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';

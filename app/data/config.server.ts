@@ -68,7 +68,10 @@ const schema = z.object({
   FORM_SECRET: z.string().min(32, 'FORM_SECRET must be at least 32 characters').optional(),
   /** A consultation sent sooner than this after the form was rendered is taken for a bot's. */
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(3600).default(3),
-  /** Meta's pixel, loaded after marketing consent (docs/decisions/0015); server/config.ts checks it at start. */
+  /**
+   * Meta's pixel, loaded after marketing consent (docs/decisions/0015); server/config.ts checks it
+   * at start.
+   */
   META_PIXEL_ID: z
     .string()
     .regex(/^\d{5,20}$/)
@@ -77,7 +80,7 @@ const schema = z.object({
   META_CAPI_TOKEN: z.string().optional(),
   /** Where the browser loads the pixel's script from (tests: a local stand-in). */
   META_PIXEL_SCRIPT_URL: z.url().default('https://connect.facebook.net/en_US/fbevents.js'),
-  /** Microsoft Clarity's session recording, loaded after analytics consent (docs/decisions/0015). */
+  /** Clarity's session recording (Microsoft), loaded after analytics consent (docs/decisions/0015). */
   CLARITY_ID: z
     .string()
     .regex(/^[a-z0-9]{6,20}$/)

@@ -1,5 +1,6 @@
 // The cookie_consents table: each cookie choice a visitor makes, recorded as proof of consent
-// (docs/decisions/0014). Anyone may insert, 100 an hour per address; nobody reads it back through the API.
+// (docs/decisions/0014). Anyone may insert, 100 an hour per address; nobody reads it back through
+// the API.
 import type { Database } from './database.types';
 import { dataError } from './errors';
 import { forwardedFor, type OnBehalfOfVisitor } from './forwarded-for';

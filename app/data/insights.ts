@@ -1,6 +1,6 @@
-// The statistics for /admin/insights (docs/decisions/0016): public.site_insights() adds up the cookieless
-// page views (supabase/migrations/20261125150000_create_page_views.sql) and the leads for a
-// period; only administrators may call it.
+// The statistics for /admin/insights (docs/decisions/0016): public.site_insights() adds up the
+// cookieless page views (supabase/migrations/20261125150000_create_page_views.sql) and the leads
+// for a period; only administrators may call it.
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 import { DataError, dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';

@@ -1,9 +1,9 @@
-// A lead's timeline, as its page in /admin shows it. The lead_events table holds what only it knows, written by the
-// database's triggers in the same transaction as each change: status, owner and notes with their
-// author, its mails' delivery, its meetings booked, moved or cancelled. The receipt and the
-// queued mails come from the lead and its mails themselves, which already say when
-// (20261125193000_derive_receipt_and_queued_mails_in_history). Read by administrators only;
-// nobody writes lead_events through the API.
+// A lead's timeline, as its page in /admin shows it. The lead_events table holds what only it
+// knows, written by the database's triggers in the same transaction as each change: status, owner
+// and notes with their author, its mails' delivery, its meetings booked, moved or cancelled. The
+// receipt and the queued mails come from the lead and its mails themselves, which already say when
+// (20261125193000_derive_receipt_and_queued_mails_in_history). Read by administrators only; nobody
+// writes lead_events through the API.
 import type { Database } from './database.types';
 import { dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';

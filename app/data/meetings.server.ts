@@ -1,8 +1,8 @@
-// The booking's data (docs/decisions/0018), read and written by the site's server with the service key:
-// visitors never reach meetings or the booking settings through the API. The database decides
+// The booking's data (docs/decisions/0018), read and written by the site's server with the service
+// key: visitors never reach meetings or the booking settings through the API. The database decides
 // who gets a time (meetings_no_overlap) and that a lead has one active meeting at most, and it
-// bounds how often a lead, an address and a burst of fresh leads may book (decision 22): the
-// server forwards the visitor's address with each booking so the address is counted.
+// bounds how often a lead, an address and a burst of fresh leads may book (decision 22): the server
+// forwards the visitor's address with each booking so the address is counted.
 import type { Availability, BusyTime, Weekday } from './availability';
 import type { Database } from './database.types';
 import { dataError } from './errors';

@@ -1,5 +1,6 @@
-// A private preview link of a draft or scheduled post (docs/decisions/0017), asked of the site's server with
-// the session's access token: the server holds the signing secret (post-previews.server.ts).
+// A private preview link of a draft or scheduled post (docs/decisions/0017), asked of the site's
+// server with the session's access token: the server holds the signing secret
+// (post-previews.server.ts).
 import { adminPaths } from '~/config/paths';
 import { DataError } from './errors';
 import type { AppSupabaseClient } from './supabase';

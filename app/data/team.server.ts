@@ -1,6 +1,6 @@
-// The team endpoint's work (docs/decisions/0012), on the server only: GoTrue's admin API needs the service
-// key, which never reaches the browser. Every call first checks who is asking with their own
-// access token (GoTrue says who they are, the database's policies what they are), and only an
+// The team endpoint's work (docs/decisions/0012), on the server only: GoTrue's admin API needs the
+// service key, which never reaches the browser. Every call first checks who is asking with their
+// own access token (GoTrue says who they are, the database's policies what they are), and only an
 // administrator gets past that. Works the same on the embedded backend and on hosted Supabase.
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { serverEnv, type ServerEnv } from './config.server';

@@ -1,5 +1,5 @@
-// The agency's team (docs/decisions/0012): who may use /admin, and as what. A row in team_members is the
-// only way in; an administrator (or SQL) writes it, and the policies of every table read it.
+// The agency's team (docs/decisions/0012): who may use /admin, and as what. A row in team_members
+// is the only way in; an administrator (or SQL) writes it, and the policies of every table read it.
 import { adminPaths } from '~/config/paths';
 import { DataError, dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';

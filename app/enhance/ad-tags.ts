@@ -1,7 +1,7 @@
-// Meta's pixel and Microsoft Clarity's tag (docs/decisions/0015), in a chunk of its own that the site's
-// script imports only on a page where a tag is configured and the visitor's choice allows it
-// (main.ts), so nobody else downloads it. Each loader is the vendor's standard snippet, typed:
-// a queue the vendor's script takes over once it arrives.
+// Meta's pixel and Microsoft Clarity's tag (docs/decisions/0015), in a chunk of its own that the
+// site's script imports only on a page where a tag is configured and the visitor's choice allows it
+// (main.ts), so nobody else downloads it. Each loader is the vendor's standard snippet, typed: a
+// queue the vendor's script takes over once it arrives.
 import { LEAD_ID_PARAMETER } from '~/ui/consultation-markup';
 import type { ConsentChoice } from '~/visit/consent-cookie';
 import {

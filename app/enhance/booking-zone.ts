@@ -1,6 +1,6 @@
-// The booking step in the visitor's own time zone (docs/decisions/0018): the server renders the times in the
-// agency's zone, or the one the page's ?tz= asks for; with JavaScript the page asks for the
-// browser's zone once, so the visitor sees their own clock, with the zone named.
+// The booking step in the visitor's own time zone (docs/decisions/0018): the server renders the
+// times in the agency's zone, or the one the page's ?tz= asks for; with JavaScript the page asks
+// for the browser's zone once, so the visitor sees their own clock, with the zone named.
 
 export function showTimesInOwnZone(doc: Document, win: Window): void {
   const picker = doc.querySelector<HTMLElement>('[data-booking-zone]');

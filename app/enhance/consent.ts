@@ -1,7 +1,8 @@
-// The cookie banner and the sign-up frames' placeholders with JavaScript (docs/decisions/0014): the same
-// post the form makes without it, sent without a reload; "Choose" opens the banner's categories
-// and "Cookie settings" in the footer opens the banner again, instead of going to the settings
-// page. Once the choice is stored the banner closes, and a frame marketing now allows comes in.
+// The cookie banner and the sign-up frames' placeholders with JavaScript (docs/decisions/0014): the
+// same post the form makes without it, sent without a reload; "Choose" opens the banner's
+// categories and "Cookie settings" in the footer opens the banner again, instead of going to the
+// settings page. Once the choice is stored the banner closes, and a frame marketing now allows
+// comes in.
 import {
   BANNER_SELECTOR,
   CATEGORIES_SELECTOR,

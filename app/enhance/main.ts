@@ -1,11 +1,11 @@
-// The site's own script, on every page (the speed budget of decision 7): what the browser adds to the
-// server-rendered HTML, in a few kB. It takes images that fail out of the page, records where
-// the visit came from (once marketing is allowed), makes the menu, the language links, the in-page
-// jumps, Back and the cookie banner work, and brings in the sign-up frames once the page has
-// painted (once marketing is allowed); on the booking page it loads the form's
-// script as well. Public pages load nothing else; sign-in and admin, which need React, load it as
-// well (decision 7). `data-enhanced` on <html> says that all of it is in place (the frames come
-// later, after the page's load).
+// The site's own script, on every page (docs/decisions/0007 and its speed budget): what the browser
+// adds to the server-rendered HTML, in a few kB. It takes images that fail out of the page, records
+// where the visit came from (once marketing is allowed), makes the menu, the language links, the
+// in-page jumps, Back and the cookie banner work, and brings in the sign-up frames once the page
+// has painted (once marketing is allowed); on the booking page it loads the form's script as well.
+// Public pages load nothing else; sign-in and admin, which need React, load it as well.
+// `data-enhanced` on <html> says that all of it is in place (the frames come later, after the
+// page's load).
 import { FORM_SELECTOR } from '~/ui/consultation-markup';
 import {
   captureVisitAttribution,
@@ -28,7 +28,7 @@ keepHashOnLinks(document, window);
 enhanceJumps(document, window);
 enhanceBackButtons(document, window);
 loadDeferredFrames(document, window);
-// Meta's pixel and Clarity (docs/decisions/0015): their chunk only where configured and once allowed.
+// Meta's pixel and Clarity (docs/decisions/0015): their chunk only where set up and once allowed.
 const tags = document.documentElement.dataset;
 const loadTags = (choice: ConsentChoice | undefined) => {
   if ((choice?.marketing && tags.metaPixel) || (choice?.analytics && tags.clarity))

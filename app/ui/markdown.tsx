@@ -1,9 +1,9 @@
 // Post bodies (and the blog manager's preview) rendered from Markdown with GitHub's extensions
-// (tables, strikethrough, task lists, autolinks). Raw HTML is never rendered as HTML: without rehype-raw,
-// react-markdown turns it into plain text. Link and image URLs go through react-markdown's
-// default urlTransform, which keeps relative URLs and the protocols http, https, irc, ircs,
-// mailto and xmpp, and empties every other URL (javascript:, data:, vbscript:, …). Headings
-// start at h2, under the page's h1.
+// (tables, strikethrough, task lists, autolinks). Raw HTML is never rendered as HTML: without
+// rehype-raw, react-markdown turns it into plain text. Link and image URLs go through
+// react-markdown's default urlTransform, which keeps relative URLs and the protocols http, https,
+// irc, ircs, mailto and xmpp, and empties every other URL (javascript:, data:, vbscript:, …).
+// Headings start at h2, under the page's h1.
 import type { ComponentPropsWithoutRef, JSX } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';

@@ -1,6 +1,7 @@
 // Which pages load React in the browser. A public page whose route says `hydrate: false` in its
-// handle is server-rendered HTML with the small script of app/enhance instead (the speed
-// budget of docs/decisions/0007): React, React DOM and React Router are about 94 kB, more than such a page's budget.
+// handle is server-rendered HTML with the small script of app/enhance instead (the speed budget of
+// docs/decisions/0007): React, React DOM and React Router are about 94 kB, more than such a page's
+// budget.
 import { useMatches } from 'react-router';
 
 export interface HydrationHandle {

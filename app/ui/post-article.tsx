@@ -1,7 +1,7 @@
-// A blog post as its page shows it: title, author, date, reading
-// time, the hero image with the title as its alt text, and the body. The post page renders it
-// with the server's HTML of the body; the blog manager's preview and the private preview link
-// (docs/decisions/0017) use the same component and styles, so what the writer sees is what readers get.
+// A blog post as its page shows it: title, author, date, reading time, the hero image with the
+// title as its alt text, and the body. The post page renders it with the server's HTML of the body;
+// the blog manager's preview and the private preview link (docs/decisions/0017) use the same
+// component and styles, so what the writer sees is what readers get.
 import type { ReactNode } from 'react';
 import type { BlogPost } from '~/data/posts';
 import { formatLongDate } from '~/i18n/format';

@@ -1,9 +1,9 @@
-// The email-marketing provider's sign-up form inside a frame: MailerLite's
-// hosted form page, chosen by account and form identifier. The page never waits on the provider:
-// the frame comes in after the page has painted, so without a network it simply stays empty while
-// the rest of the page is complete. No third party before consent (docs/decisions/0014): until the visitor
-// allows marketing, the frame's space holds a placeholder that says what it is and loads it, which
-// records that consent (a form post, or the site's script without a reload).
+// The email-marketing provider's sign-up form inside a frame: MailerLite's hosted form page, chosen
+// by account and form identifier. The page never waits on the provider: the frame comes in after
+// the page has painted, so without a network it simply stays empty while the rest of the page is
+// complete. No third party before consent (docs/decisions/0014): until the visitor allows
+// marketing, the frame's space holds a placeholder that says what it is and loads it, which records
+// that consent (a form post, or the site's script without a reload).
 import { useLocation } from 'react-router';
 import { useCopy, useLanguage, type Language } from '~/i18n/locale';
 import { CHOICE_FIELD, RETURN_FIELD, SOURCE_FIELD } from './consent-markup';

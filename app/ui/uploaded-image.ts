@@ -1,5 +1,5 @@
-// Images the blog manager uploads (docs/decisions/0009) name their own size: the original is stored as
-// `<folder>/<width>x<height>.<ext>` in the public `blog-images` bucket, and `-r` before the
+// Images the blog manager uploads (docs/decisions/0009) name their own size: the original is stored
+// as `<folder>/<width>x<height>.<ext>` in the public `blog-images` bucket, and `-r` before the
 // extension says smaller WebP copies were stored beside it as `<folder>/<w>w.webp` for each of
 // IMAGE_WIDTHS narrower than the original. The pages read the address alone to give an image its
 // width and height (so nothing moves as it loads) and a srcset (so a phone loads a phone's copy).
