@@ -80,7 +80,7 @@ const schema = z.object({
   META_CAPI_TOKEN: z.string().optional(),
   /** Where the browser loads the pixel's script from (tests: a local stand-in). */
   META_PIXEL_SCRIPT_URL: z.url().default('https://connect.facebook.net/en_US/fbevents.js'),
-  /** Clarity's session recording (Microsoft), loaded after analytics consent (docs/decisions/0015). */
+  /** Microsoft Clarity's session recording, after analytics consent (docs/decisions/0015). */
   CLARITY_ID: z
     .string()
     .regex(/^[a-z0-9]{6,20}$/)
