@@ -31,8 +31,9 @@ const isSharedLayer = (file) =>
 /**
  * Rooms and doors (docs/architecture.md): app/ and server/ meet only over HTTP; features never
  * import each other, and shared layers never import a feature (type-only imports included); only
- * app/data/ talks to supabase-js. Import circles are found by `npm run structure` (its --check
- * exits 1 on one), which walks the whole import graph once; a lint rule sees one file at a time.
+ * app/data/ talks to supabase-js. Import circles (type-only imports included) are refused by
+ * `npm run lint` too, through scripts/structure.ts --check, which walks the whole import graph
+ * once; a lint rule sees one file at a time.
  * @type {import('eslint').Rule.RuleModule}
  */
 const boundaries = {
