@@ -89,6 +89,6 @@ export function placeholderWarning(names: string[]): string | null {
   if (names.length === 0) return null;
   return (
     `The site shows placeholder agency details (${names.join(', ')}): an administrator sets them ` +
-    'in /admin/settings, or set AGENCY_* and NEWSLETTER_* (README, Configuration).'
+    'in /admin/settings, or set AGENCY_* and NEWSLETTER_* (docs/configuration.md).'
   );
 }
