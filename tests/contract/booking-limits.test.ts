@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listHeldCalls } from '~/data/meetings';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { insertLeads } from '../support/leads.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -44,19 +45,7 @@ describe.each(backendKinds)('bounds on booking on %s', (kind) => {
     await backend.db.query('delete from private.meeting_booking_addresses');
   });
 
-  const leads = async (count: number): Promise<string[]> => {
-    const { rows } = await backend.db.query<{ id: string }>(
-      `insert into public.consultations
-         (name, email, phone_number, problems, company_name, how_found_us)
-       select 'Lead ' || n, 'lead' || n || '.' || gen_random_uuid() || '@example.se',
-              '070-000 00 00', 'We need more qualified leads for our business.',
-              'Company ' || n, 'Google'
-         from generate_series(1, $1::int) as n
-       returning id`,
-      [count],
-    );
-    return rows.map((row) => row.id);
-  };
+  const leads = (count: number) => insertLeads(backend.db, count);
   const times = (start: number) => ({
     starts_at: new Date(start).toISOString(),
     ends_at: new Date(start + 30 * MINUTE).toISOString(),

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { insertLeads } from '../support/leads.ts';
 
 describe.each(backendKinds)('booking in the database on %s', (kind) => {
   let backend: TestBackend;
@@ -16,20 +17,7 @@ describe.each(backendKinds)('booking in the database on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
 
-  /** Stores `count` leads (each its own address: a repeat is dropped as spam) and answers their ids. */
-  const leads = async (count: number): Promise<string[]> => {
-    const { rows } = await backend.db.query<{ id: string }>(
-      `insert into public.consultations
-         (name, email, phone_number, problems, company_name, how_found_us)
-       select 'Lead ' || n, 'lead' || n || '.' || gen_random_uuid() || '@example.se',
-              '070-000 00 00', 'We need more qualified leads for our business.',
-              'Company ' || n, 'Google'
-         from generate_series(1, $1::int) as n
-       returning id`,
-      [count],
-    );
-    return rows.map((row) => row.id);
-  };
+  const leads = (count: number) => insertLeads(backend.db, count);
   const meeting = (consultationId: string, start: string, minutes = 30, buffer = 15) => {
     const startsAt = new Date(start);
     return {
