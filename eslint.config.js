@@ -46,7 +46,9 @@ const boundaries = {
         ? path.posix.normalize(path.posix.join(path.posix.dirname(file), source))
         : source.startsWith('~/')
           ? 'app/' + source.slice(2)
-          : source;
+          : /^#(server|shared|tests)\//.test(source)
+            ? source.slice(1)
+            : source;
       const report = (/** @type {string} */ message) => context.report({ node, message });
       if (file.startsWith('app/') && resolved.startsWith('server/'))
         report('app/ must not import server/: they meet over HTTP.');
@@ -111,6 +113,18 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./',
+              message:
+                'Reach another folder through an alias (~/ for app/, #server/, #shared/, #tests/), not ../../.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -31,6 +31,14 @@ describe('resolving an import', () => {
     expect(resolveImport('~/ui/button', 'app/root.tsx', exists)).toBe('app/ui/button.tsx');
   });
 
+  it("reads the package's aliases #server/, #shared/ and #tests/ as their folders", () => {
+    expect(resolveImport('#server/rest/parse.ts', 'tests/contract/x.test.ts', exists)).toBe(
+      'server/rest/parse.ts',
+    );
+    expect(resolveImport('#server/app', 'bench/run.ts', exists)).toBe('server/app.ts');
+    expect(resolveImport('#elsewhere/app.ts', 'bench/run.ts', exists)).toBeUndefined();
+  });
+
   it('follows relative paths, with or without the extension, and index files', () => {
     expect(resolveImport('../app.ts', 'server/rest/api.ts', exists)).toBe('server/app.ts');
     expect(resolveImport('./parse', 'server/rest/api.ts', exists)).toBe('server/rest/parse.ts');

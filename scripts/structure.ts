@@ -22,7 +22,7 @@
 //   names the same files). An edge is a shared file importing a file under app/features/ (type-only imports included).
 // - Import circles are the strongly connected components of the import graph of app/, server/
 //   and shared/: static, dynamic and type-only imports, re-exports and `import('…')` types, with
-//   '~/' read as app/, relative paths, and .ts, .tsx, index.ts and index.tsx tried in turn.
+//   '~/' read as app/, the package's aliases (#server/, #shared/, #tests/) as their folders, relative paths, and .ts, .tsx, index.ts and index.tsx tried in turn.
 // - References a newcomer cannot open: "issue" followed by a number, and every section sign
 //   followed by a number (a section of the product specification, which is not in the
 //   repository), in the text files of those folders, docs/ and README.md.
@@ -198,6 +198,7 @@ export function resolveImport(
 ): string | undefined {
   let base: string;
   if (specifier.startsWith('~/')) base = path.posix.join('app', specifier.slice(2));
+  else if (/^#(server|shared|tests)\//.test(specifier)) base = specifier.slice(1);
   else if (specifier.startsWith('./') || specifier.startsWith('../')) {
     base = path.posix.join(path.posix.dirname(from), specifier);
   } else return undefined;

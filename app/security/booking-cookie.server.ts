@@ -3,7 +3,7 @@
 // with and without JavaScript (the script's fetch cannot read the redirect, but its cookie is
 // kept). HttpOnly, SameSite=Lax (a post from another site carries none), a day long.
 import { cookieValue } from '~/visit/cookie-header';
-import { signToken, verifyToken, type TokenCheck } from '../../shared/signed-token';
+import { signToken, verifyToken, type TokenCheck } from '#shared/signed-token.ts';
 
 export const BOOKING_COOKIE = 'booking_lead';
 const BOOKING_SECONDS = 24 * 3600;

@@ -9,9 +9,9 @@
 // a move of such a meeting is sent as its booking.
 import type { Database, Queryable } from '../db/types.ts';
 import type { Mail, MailAddress, Mailer } from '../mail.ts';
-import { invitation, type CalendarEvent } from '../../shared/ics.ts';
-import { signToken } from '../../shared/signed-token.ts';
-import { strategyCallEvent } from '../../shared/strategy-call-event.ts';
+import { invitation, type CalendarEvent } from '#shared/ics.ts';
+import { signToken } from '#shared/signed-token.ts';
+import { strategyCallEvent } from '#shared/strategy-call-event.ts';
 import { readAgencyDetails, type AgencyDetails } from './agency-details.ts';
 import { escapeHtml, oneLine } from './lead-mails.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleImages } from '../../tests/support/storage.ts';
+import { sampleImages } from '#tests/support/storage.ts';
 import { imageTypeOf } from './image-signature.ts';
 
 describe("telling an image's type from its first bytes", () => {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sampleImages } from '../../tests/support/storage.ts';
+import { sampleImages } from '#tests/support/storage.ts';
 import { StorageError } from './errors.ts';
 import { isAllowedMimeType, receiveUpload, type UploadFacts } from './upload-body.ts';
 

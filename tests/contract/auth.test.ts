@@ -2,8 +2,8 @@
 import { request } from 'node:http';
 import { AuthApiError, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/auth/passwords.ts';
-import { createEmailUser } from '../../server/auth/users.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
+import { createEmailUser } from '#server/auth/users.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,

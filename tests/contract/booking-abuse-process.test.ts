@@ -8,9 +8,9 @@
 import path from 'node:path';
 import { readFile, readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedPostgresUrl } from '../../server/db/embedded-postgres.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
-import { bookingCopy } from '../../app/features/booking/copy.ts';
+import { embeddedPostgresUrl } from '#server/db/embedded-postgres.ts';
+import { openPostgres } from '#server/db/postgres.ts';
+import { bookingCopy } from '~/features/booking/copy.ts';
 import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
 
 const ZONE = 'Europe/Stockholm';

@@ -7,8 +7,8 @@
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedPostgresUrl } from '../../server/db/embedded-postgres.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
+import { embeddedPostgresUrl } from '#server/db/embedded-postgres.ts';
+import { openPostgres } from '#server/db/postgres.ts';
 import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
 
 const name = 'Åsa\rÖberg\r\rBerg; "the boss", A\\B\u0007 \r\nLind';

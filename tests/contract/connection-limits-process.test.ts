@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CONNECTIONS_PER_ADDRESS, openFileLimit } from '../../server/connections.ts';
+import { MAX_CONNECTIONS_PER_ADDRESS, openFileLimit } from '#server/connections.ts';
 import { startSite, type RunningSite } from '../support/site.ts';
 
 interface Held {

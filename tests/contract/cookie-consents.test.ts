@@ -6,8 +6,8 @@
 // database), whether it writes through the API or through the site's form.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { recordCookieConsent } from '../../app/data/cookie-consents.ts';
-import type { AppSupabaseClient } from '../../app/data/supabase.ts';
+import { recordCookieConsent } from '~/data/cookie-consents.ts';
+import type { AppSupabaseClient } from '~/data/supabase.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 const choice = {

@@ -1,7 +1,7 @@
 // app/data/ against the embedded backend: the functions the pages and the blog manager call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitConsultation, type ConsultationInput } from '../../app/data/consultations.ts';
-import { DataError } from '../../app/data/errors.ts';
+import { submitConsultation, type ConsultationInput } from '~/data/consultations.ts';
+import { DataError } from '~/data/errors.ts';
 import {
   createPost,
   deletePost,
@@ -11,8 +11,8 @@ import {
   listPublishedPosts,
   updatePost,
   type PostInput,
-} from '../../app/data/posts.ts';
-import type { AppSupabaseClient } from '../../app/data/supabase.ts';
+} from '~/data/posts.ts';
+import type { AppSupabaseClient } from '~/data/supabase.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { postInput } from '../support/posts.ts';
 

@@ -7,10 +7,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
-import type { Database } from '../../server/db/types.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { openPglite } from '#server/db/pglite.ts';
+import { openPostgres } from '#server/db/postgres.ts';
+import type { Database } from '#server/db/types.ts';
 import {
   backendKinds,
   createTempDir,

@@ -8,15 +8,15 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consultationCopy } from '../../app/features/consultation/copy.ts';
-import { startServer } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
-import type { Database } from '../../server/db/types.ts';
-import { visitorMailCopy } from '../../server/leads/mail-copy.ts';
-import { startMailDelivery } from '../../server/leads/mail-delivery.ts';
-import { deleteStaleLeads } from '../../server/leads/retention.ts';
-import type { Mail } from '../../server/mail.ts';
+import { consultationCopy } from '~/features/consultation/copy.ts';
+import { startServer } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { openPostgres } from '#server/db/postgres.ts';
+import type { Database } from '#server/db/types.ts';
+import { visitorMailCopy } from '#server/leads/mail-copy.ts';
+import { startMailDelivery } from '#server/leads/mail-delivery.ts';
+import { deleteStaleLeads } from '#server/leads/retention.ts';
+import type { Mail } from '#server/mail.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,

@@ -6,16 +6,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  listLeadOwnerChoices,
-  listLeads,
-  updateLead,
-  type Lead,
-} from '../../app/data/consultations.ts';
-import { DataError } from '../../app/data/errors.ts';
-import { listLeadEvents } from '../../app/data/lead-events.ts';
-import type { AppSupabaseClient } from '../../app/data/supabase.ts';
-import { queueLeadDigest } from '../../server/leads/lead-digest.ts';
+import { listLeadOwnerChoices, listLeads, updateLead, type Lead } from '~/data/consultations.ts';
+import { DataError } from '~/data/errors.ts';
+import { listLeadEvents } from '~/data/lead-events.ts';
+import type { AppSupabaseClient } from '~/data/supabase.ts';
+import { queueLeadDigest } from '#server/leads/lead-digest.ts';
 import {
   ADMIN_EMAIL,
   backendKinds,

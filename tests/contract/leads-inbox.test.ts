@@ -3,7 +3,7 @@
 // status filter, a search that no typed character can break or widen, the GDPR look-up by
 // address, and a delete that takes the lead's mails with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listLeadMails } from '../../app/data/consultation-mails.ts';
+import { listLeadMails } from '~/data/consultation-mails.ts';
 import {
   countNewLeads,
   deleteLead,
@@ -11,9 +11,9 @@ import {
   listLeadsByEmail,
   updateLead,
   type Lead,
-} from '../../app/data/consultations.ts';
-import { DataError } from '../../app/data/errors.ts';
-import type { AppSupabaseClient } from '../../app/data/supabase.ts';
+} from '~/data/consultations.ts';
+import { DataError } from '~/data/errors.ts';
+import type { AppSupabaseClient } from '~/data/supabase.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 /** Names and companies chosen so each hostile search has exactly one right answer. */

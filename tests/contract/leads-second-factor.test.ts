@@ -3,7 +3,7 @@
 // has it; a member without an app keeps aal1 access. The real supabase-js, on both databases.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timeStep, totpCode } from '../../server/auth/mfa/totp.ts';
+import { timeStep, totpCode } from '#server/auth/mfa/totp.ts';
 import {
   MEMBER_PASSWORD,
   backendKinds,

@@ -4,7 +4,7 @@
 // the embedded backend hands it to the database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false } };

@@ -7,10 +7,10 @@ import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meetingEvent } from '../../app/features/booking/meeting-event.ts';
-import { verifyToken } from '../../shared/signed-token.ts';
-import { meetingCalendarEvent, type MeetingMailContext } from '../../server/leads/meeting-mails.ts';
-import type { Mail } from '../../server/mail.ts';
+import { meetingEvent } from '~/features/booking/meeting-event.ts';
+import { verifyToken } from '#shared/signed-token.ts';
+import { meetingCalendarEvent, type MeetingMailContext } from '#server/leads/meeting-mails.ts';
+import type { Mail } from '#server/mail.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 const HOUR = 3600_000;

@@ -7,8 +7,8 @@
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedPostgresUrl } from '../../server/db/embedded-postgres.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
+import { embeddedPostgresUrl } from '#server/db/embedded-postgres.ts';
+import { openPostgres } from '#server/db/postgres.ts';
 import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
 
 /** A port that nobody listens on: taken from the system, then let go. */

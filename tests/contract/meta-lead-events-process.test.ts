@@ -13,8 +13,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedPostgresUrl } from '../../server/db/embedded-postgres.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
+import { embeddedPostgresUrl } from '#server/db/embedded-postgres.ts';
+import { openPostgres } from '#server/db/postgres.ts';
 import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
 
 const PIXEL_ID = '1234567890';

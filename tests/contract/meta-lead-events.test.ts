@@ -8,11 +8,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppSupabaseClient } from '../../app/data/supabase.ts';
-import {
-  queueMetaLeadEvent,
-  type MetaLeadEventContext,
-} from '../../app/data/meta-lead-events.server.ts';
+import type { AppSupabaseClient } from '~/data/supabase.ts';
+import { queueMetaLeadEvent, type MetaLeadEventContext } from '~/data/meta-lead-events.server.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 const PIXEL_ID = '1234567890';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import type { Database } from '../../server/db/types.ts';
+import { openPglite } from '#server/db/pglite.ts';
+import { openPostgres } from '#server/db/postgres.ts';
+import { migrate } from '#server/db/migrate.ts';
+import type { Database } from '#server/db/types.ts';
 import {
   backendKinds,
   createTempDir,

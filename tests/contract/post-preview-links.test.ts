@@ -5,7 +5,7 @@
 // other post's link is refused with a page that says so.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPreviewToken, signPreviewToken } from '../../app/data/post-previews.server.ts';
+import { checkPreviewToken, signPreviewToken } from '~/data/post-previews.server.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { postInput } from '../support/posts.ts';
 

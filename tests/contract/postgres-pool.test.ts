@@ -3,7 +3,7 @@
 // is still closing: such a connection's 57P01 surfaced as an uncaught exception in a full run.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from '../../server/db/postgres.ts';
+import { openPostgres } from '#server/db/postgres.ts';
 import { createTestDatabase, testDatabaseUrl } from '../support/databases.ts';
 
 describe('the pg adapter', () => {

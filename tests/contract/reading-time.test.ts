@@ -2,7 +2,7 @@
 // its post page computes (app/ui/reading-time.ts) must never contradict each other, on
 // PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readingTimeMinutes } from '../../app/ui/reading-time.ts';
+import { readingTimeMinutes } from '~/ui/reading-time.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 const words = (n: number, separator = ' ') =>

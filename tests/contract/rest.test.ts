@@ -3,8 +3,8 @@
 // the migrations, and the protocol details the client reads (status, headers, error envelope).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { signJwt } from '../../server/jwt.ts';
-import type { Database } from '../../server/db/types.ts';
+import { signJwt } from '#server/jwt.ts';
+import type { Database } from '#server/db/types.ts';
 import {
   ADMIN_EMAIL,
   backendKinds,

@@ -14,8 +14,8 @@ import {
   updatePost,
   type BlogPost,
   type PostInput,
-} from '../../app/data/posts.ts';
-import type { AppSupabaseClient } from '../../app/data/supabase.ts';
+} from '~/data/posts.ts';
+import type { AppSupabaseClient } from '~/data/supabase.ts';
 import { ADMIN_EMAIL, backendKinds, type TestBackend } from '../support/backend.ts';
 import { postInput as post, postsBackend } from '../support/posts.ts';
 

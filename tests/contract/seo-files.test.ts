@@ -1,8 +1,8 @@
 // The data the sitemaps and feeds are built from: listPublishedPostListings against each backend
 // kind, read as the anonymous visitor the site's server is. Drafts never appear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPost, listPublishedPostListings } from '../../app/data/posts.ts';
-import type { AppSupabaseClient } from '../../app/data/supabase.ts';
+import { createPost, listPublishedPostListings } from '~/data/posts.ts';
+import type { AppSupabaseClient } from '~/data/supabase.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { postInput as post } from '../support/posts.ts';
 

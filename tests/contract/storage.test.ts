@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../server/jwt.ts';
+import { signJwt } from '#server/jwt.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 import {
   beginUpload,

@@ -10,8 +10,8 @@ import {
   setTranslationGroup,
   updatePost,
   type BlogPost,
-} from '../../app/data/posts.ts';
-import type { AppSupabaseClient } from '../../app/data/supabase.ts';
+} from '~/data/posts.ts';
+import type { AppSupabaseClient } from '~/data/supabase.ts';
 import { backendKinds, type TestBackend } from '../support/backend.ts';
 import { postInput as post, postsBackend } from '../support/posts.ts';
 

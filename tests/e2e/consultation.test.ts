@@ -7,7 +7,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../app/data/database.types.ts';
+import type { Database } from '~/data/database.types.ts';
 import { collectPageErrors, gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import { type RunningSite, signedInAdmin, startSite } from '../support/site.ts';
 

@@ -3,7 +3,7 @@
 // Back button, no page errors, and no sideways scrolling at 320 px.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatLongDate } from '../../app/i18n/format.ts';
+import { formatLongDate } from '~/i18n/format.ts';
 import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
 import { startSite, type RunningSite } from '../support/site.ts';
 

@@ -1,9 +1,9 @@
 // Starts the embedded backend in-process for contract tests, on PGlite in a fresh temporary
 // directory or on a fresh database of the test PostgreSQL server.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { loadConfig } from '../../server/config.ts';
-import { startServer, type RunningServer, type StartOptions } from '../../server/app.ts';
-import type { Database } from '../../server/db/types.ts';
+import { loadConfig } from '#server/config.ts';
+import { startServer, type RunningServer, type StartOptions } from '#server/app.ts';
+import type { Database } from '#server/db/types.ts';
 import { createTempDir, createTestDatabase, type BackendKind } from './databases.ts';
 import { addUser, type TestRole } from './users.ts';
 

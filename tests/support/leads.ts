@@ -1,6 +1,6 @@
 // Leads stored straight into the database, for contract tests that need leads to act on
 // (booking, mails) without going through the form and its per-address limits.
-import type { Database } from '../../server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
 
 /** Stores `count` leads, each with its own address (a repeat would be dropped as spam), and answers their ids. */
 export async function insertLeads(db: Database, count: number): Promise<string[]> {

@@ -1,7 +1,7 @@
 // Posts in contract tests: a post as the blog manager saves it (createPost's input), published in
 // English on 1 November 2026 unless the test says otherwise, and a backend to keep them in.
-import { listAllPosts, type BlogPost, type PostInput } from '../../app/data/posts.ts';
-import type { AppSupabaseClient } from '../../app/data/supabase.ts';
+import { listAllPosts, type BlogPost, type PostInput } from '~/data/posts.ts';
+import type { AppSupabaseClient } from '~/data/supabase.ts';
 import { startTestBackend, type BackendKind, type TestBackend } from './backend.ts';
 
 export const postInput = (

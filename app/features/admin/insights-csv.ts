@@ -1,7 +1,7 @@
 // The insights page's file: the funnel table as CSV, for the agency's spreadsheet, written by the
 // site's one CSV writer (shared/csv.ts): a byte order mark for Excel, CRLF lines, inert cells.
 import type { FunnelRow } from '~/data/insights';
-import { csvFile } from '../../../shared/csv';
+import { csvFile } from '#shared/csv.ts';
 
 const columns = [
   'source',

@@ -4,7 +4,7 @@ import type { LeadMail } from '~/data/consultation-mails';
 import type { Lead } from '~/data/consultations';
 import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
-import { csvFile } from '../../../shared/csv';
+import { csvFile } from '#shared/csv.ts';
 
 /** Every column of a lead, in the CSV's order: when and what, who, what they need, attribution. */
 export const leadCsvColumns = [

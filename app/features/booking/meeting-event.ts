@@ -2,8 +2,8 @@
 // (shared/strategy-call-event.ts, which the server's invitation mails use too).
 import type { BookingLead, BookingSettings, Meeting } from '~/data/meetings.server';
 import type { Language } from '~/i18n/locale';
-import type { CalendarEvent } from '../../../shared/ics';
-import { strategyCallEvent } from '../../../shared/strategy-call-event';
+import type { CalendarEvent } from '#shared/ics.ts';
+import { strategyCallEvent } from '#shared/strategy-call-event.ts';
 
 export function meetingEvent(
   meeting: Meeting,

@@ -1,7 +1,7 @@
 // POST /factors/{id}/verify {challenge_id, code}: a right TOTP code raises the session to aal2 and
 // answers a new session (GoTrue's verifyTOTPFactor). Wrong codes are limited like failed
 // sign-ins, and a code that was accepted once is refused after.
-import type { Queryable } from '../../db/types.ts';
+import type { Queryable } from '#server/db/types.ts';
 import type { Endpoint } from '../context.ts';
 import { AuthError, rateLimited, validationFailed } from '../errors.ts';
 import { issueSession } from '../issue-session.ts';

@@ -1,8 +1,8 @@
 // /factors: TOTP enrolment, challenges and unenrolment through supabase-js's auth.mfa, as
 // GoTrue's mfa.go answers them (verification is in factor-verify.ts).
 import { isIP } from 'node:net';
-import { clientIp } from '../../http.ts';
-import type { Queryable } from '../../db/types.ts';
+import { clientIp } from '#server/http.ts';
+import type { Queryable } from '#server/db/types.ts';
 import type { AuthContext, AuthRequest, Endpoint } from '../context.ts';
 import { authenticate, currentUser, type Authenticated } from '../authenticate.ts';
 import { AuthError, validationFailed } from '../errors.ts';

@@ -1,5 +1,5 @@
 // POST /token: password sign-in and refresh-token rotation (GoTrue's token.go, token_refresh.go).
-import { clientIp } from '../../http.ts';
+import { clientIp } from '#server/http.ts';
 import type { AuthContext, AuthRequest, Endpoint } from '../context.ts';
 import { deviceCookie, knownDevice } from '../devices.ts';
 import { AuthError, invalidCredentials, rateLimited, validationFailed } from '../errors.ts';

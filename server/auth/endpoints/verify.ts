@@ -1,6 +1,6 @@
 // GET and POST /verify: redeeming an e-mailed link or code (GoTrue's verify.go).
-import type { Queryable } from '../../db/types.ts';
-import { clientIp } from '../../http.ts';
+import type { Queryable } from '#server/db/types.ts';
+import { clientIp } from '#server/http.ts';
 import type { AuthContext, AuthRequest, Endpoint } from '../context.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { FIRST_LINK_ACCEPTED, redeemEmailChangeToken } from '../email-change.ts';
