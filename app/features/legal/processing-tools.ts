@@ -3,6 +3,8 @@
 // languages; the policy (copy.ts) puts each part of that text in its section, and only while the
 // tool is in use (policyFactsFor says when). A new tool becomes one more entry plus its English
 // and Swedish text, and one line in policyFactsFor.
+// Long because each tool's entry carries its whole text in both languages, so that a tool is
+// added, changed or removed in one place.
 import type { Language } from '~/i18n/locale';
 
 /** An item of a policy list: a term and what it means. */
