@@ -4,8 +4,7 @@
 // to move it to and a way to cancel. Plain form posts, so all of it works without JavaScript; the
 // database's exclusion constraint decides when two visitors choose the same time, and its bounds
 // on booking (decision 22) are told to the visitor in their language; days that fresh bookings
-// already hold their share of are not offered.
-import { timingSafeEqual } from 'node:crypto';
+// already hold their share of are not offered. The calendar files are in calendar-files.server.ts.
 import { redirect } from 'react-router';
 import {
   bookingClient,
@@ -13,9 +12,7 @@ import {
   cancelMeeting,
   getActiveMeetingOfLead,
   getBookingLead,
-  getCalendarFeedToken,
   getMeeting,
-  listFeedMeetings,
   listBusyTimes,
   listFreshHolds,
   loadBookingSettings,
@@ -24,16 +21,13 @@ import {
   type BookingSettings,
   type Meeting,
 } from '~/data/meetings.server';
-import { publicSiteUrl, serverEnv } from '~/data/config.server';
-import { loadAgencySettings } from '~/data/agency-settings.server';
+import { serverEnv } from '~/data/config.server';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { languageFromPath, localizedPath } from '~/i18n/locale';
 import { bookingLeadOf } from '~/security/booking-cookie.server';
 import { visitorAddress } from '~/visit/visitor-address';
 import { signToken, verifyToken } from '#shared/signed-token.ts';
 import { bookingCopy } from './copy';
-import { calendarFeed, invitation } from '#shared/ics.ts';
-import { meetingEvent } from './meeting-event';
 import type { BookingStep, MeetingView, SlotChoice } from './booking-types';
 import { isTimeZone, meetingWhen, slotDays, zoneName } from './slot-days';
 import { withoutHeldDays } from './fresh-holds';
@@ -256,81 +250,4 @@ export async function changeMeeting(
   if (moved === 'taken') return withProblem(t.pick.taken);
   if (isLimit(moved)) return withProblem(limitMessage(t.pick, moved));
   return reload(t.meeting.moved);
-}
-
-/** The meeting as an iCalendar file (the meeting page's "Add to calendar"). */
-export async function meetingInvitationFile(
-  request: Request,
-  token: string | undefined,
-  context: BookingContext = bookingContext(),
-): Promise<Response> {
-  const check = verifyToken('meeting', token, context.secret, context.now);
-  const meeting = check.valid ? await getMeeting(context.client, check.id) : null;
-  const lead = meeting ? await getBookingLead(context.client, meeting.leadId) : null;
-  if (!meeting || !lead) return new Response('Not found\n', { status: 404 });
-  const { settings: agency } = await loadAgencySettings();
-  const booking = await loadBookingSettings(context.client);
-  const url = new URL(request.url);
-  const language = languageFromPath(url.pathname);
-  const page = `${publicSiteUrl(request)}${localizedPath(`${MEETING_PATH}/${token}`, language)}`;
-  const text = invitation(
-    meetingEvent(meeting, { lead, agency, booking, language, page, stamp: context.now }),
-    new URL(publicSiteUrl(request)).hostname,
-  );
-  return new Response(text, {
-    headers: {
-      'Content-Type':
-        'text/calendar; charset=utf-8; method=' +
-        (meeting.status === 'cancelled' ? 'CANCEL' : 'REQUEST'),
-      'Content-Disposition': 'attachment; filename="strategy-call.ics"',
-      'Cache-Control': 'private, no-store',
-    },
-  });
-}
-
-/** Meetings this far back stay in the feed; older ones drop out of subscribed calendars. */
-const FEED_HISTORY_MS = 90 * 24 * 3600 * 1000;
-
-/** /calendar/<secret>.ics: every meeting from 90 days ago on, for the agency's calendar apps. */
-export async function calendarFeedResponse(
-  request: Request,
-  file: string | undefined,
-  context: BookingContext = bookingContext(),
-): Promise<Response> {
-  const notFound = () =>
-    new Response('Not found\n', { status: 404, headers: { 'Cache-Control': 'no-store' } });
-  const given = /^([0-9a-f]{64})\.ics$/.exec(file ?? '')?.[1];
-  const token = await getCalendarFeedToken(context.client);
-  if (!given || !token || !timingSafeEqual(Buffer.from(given), Buffer.from(token)))
-    return notFound();
-  const [meetings, booking, { settings: agency }] = await Promise.all([
-    listFeedMeetings(context.client, context.now - FEED_HISTORY_MS),
-    loadBookingSettings(context.client),
-    loadAgencySettings(),
-  ]);
-  const origin = publicSiteUrl(request);
-  const events = meetings.map((meeting) => ({
-    id: meeting.id,
-    sequence: meeting.sequence,
-    start: meeting.start,
-    end: meeting.end,
-    cancelled: meeting.status === 'cancelled',
-    summary: `Strategy call: ${meeting.lead.name}, ${meeting.lead.companyName}`,
-    description: `${meeting.lead.name}, ${meeting.lead.companyName}\nPhone: ${meeting.lead.phone}\nE-mail: ${meeting.lead.email}\nLead: ${origin}/admin/leads/${meeting.leadId}`,
-    ...(booking.meetingLink ? { location: booking.meetingLink } : {}),
-    url: `${origin}/admin/leads/${meeting.leadId}`,
-    organizer: { name: agency.legalName, email: agency.contactEmail },
-    attendee: { name: meeting.lead.name, email: meeting.lead.email },
-    stamp: context.now,
-  }));
-  return new Response(
-    calendarFeed(events, new URL(origin).hostname, `${agency.legalName}: strategy calls`),
-    {
-      headers: {
-        'Content-Type': 'text/calendar; charset=utf-8',
-        'Cache-Control': 'private, no-store',
-        'X-Robots-Tag': 'noindex',
-      },
-    },
-  );
 }
