@@ -2,13 +2,8 @@
 // the visitor (an invitation, or its cancellation), and the agency's private feed of every meeting
 // for its calendar apps (/calendar/<secret>.ics), both written by shared/ics.ts.
 import { timingSafeEqual } from 'node:crypto';
-import {
-  getBookingLead,
-  getCalendarFeedToken,
-  getMeeting,
-  listFeedMeetings,
-  loadBookingSettings,
-} from '~/data/meetings.server';
+import { getCalendarFeedToken, listFeedMeetings } from '~/data/calendar-feed.server';
+import { getBookingLead, getMeeting, loadBookingSettings } from '~/data/meetings.server';
 import { publicSiteUrl } from '~/data/config.server';
 import { loadAgencySettings } from '~/data/agency-settings.server';
 import { languageFromPath, localizedPath } from '~/i18n/locale';
