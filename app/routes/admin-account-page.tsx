@@ -1,7 +1,7 @@
 // /admin/account: every member's own e-mail address, password and two-factor sign-in.
 import type { Route } from './+types/admin-account-page';
-import { AccountSettings } from '~/features/admin/account-settings';
-import { AdminFrame } from '~/features/admin/admin-frame';
+import { AccountSettings } from '~/features/team/account-settings';
+import { AdminFrame } from '~/admin/admin-frame';
 import { pageMeta } from '~/i18n/page-meta';
 import { AdminGuard } from './admin-guard';
 

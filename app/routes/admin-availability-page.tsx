@@ -1,10 +1,10 @@
 // /admin/availability: when visitors can book the strategy call, and the coming calls of leads not
 // yet contacted, which an administrator may release; administrators only.
 import type { Route } from './+types/admin-availability-page';
-import { AdminFrame } from '~/features/admin/admin-frame';
-import { availabilityCopy } from '~/features/admin/availability-copy';
-import { AvailabilityForm } from '~/features/admin/availability-form';
-import { HeldCalls } from '~/features/admin/availability-held-calls';
+import { AdminFrame } from '~/admin/admin-frame';
+import { availabilityCopy } from '~/features/booking/availability-copy';
+import { AvailabilityForm } from '~/features/booking/availability-form';
+import { HeldCalls } from '~/features/booking/availability-held-calls';
 import { pageMeta } from '~/i18n/page-meta';
 import { AdminGuard } from './admin-guard';
 

@@ -1,8 +1,8 @@
 // /admin/insights: visits, sources and the funnel to won leads, for administrators only.
 import type { Route } from './+types/admin-insights-page';
-import { AdminFrame } from '~/features/admin/admin-frame';
-import { insightsCopy } from '~/features/admin/insights-copy';
-import { InsightsReport } from '~/features/admin/insights-report';
+import { AdminFrame } from '~/admin/admin-frame';
+import { insightsCopy } from '~/features/insights/copy';
+import { InsightsReport } from '~/features/insights/insights-report';
 import { pageMeta } from '~/i18n/page-meta';
 import { AdminGuard } from './admin-guard';
 

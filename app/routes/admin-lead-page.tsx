@@ -2,7 +2,7 @@
 // behind the admin guard, for administrators only.
 import { useParams } from 'react-router';
 import type { Route } from './+types/admin-lead-page';
-import { LeadDetail } from '~/features/admin/lead-detail';
+import { LeadDetail } from '~/features/leads/lead-detail';
 import { pageMeta } from '~/i18n/page-meta';
 import { AdminGuard } from './admin-guard';
 

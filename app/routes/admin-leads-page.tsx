@@ -1,7 +1,7 @@
 // The pipeline's list of leads: English only and rendered in the browser like the blog manager,
 // behind the admin guard, for administrators only.
 import type { Route } from './+types/admin-leads-page';
-import { LeadsInbox } from '~/features/admin/leads-inbox';
+import { LeadsList } from '~/features/leads/leads-list';
 import { pageMeta } from '~/i18n/page-meta';
 import { AdminGuard } from './admin-guard';
 
@@ -18,13 +18,7 @@ export default function AdminLeadsPage() {
   return (
     <AdminGuard allow={['admin']}>
       {({ client, user, email, role, signOut }) => (
-        <LeadsInbox
-          client={client}
-          userId={user.id}
-          email={email}
-          role={role}
-          onSignOut={signOut}
-        />
+        <LeadsList client={client} userId={user.id} email={email} role={role} onSignOut={signOut} />
       )}
     </AdminGuard>
   );

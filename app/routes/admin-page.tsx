@@ -2,7 +2,7 @@
 // pages. The server sends the fallback below; the page itself renders once hydrated, behind the
 // admin guard (a signed-in member of the team; anyone else goes to /login).
 import type { Route } from './+types/admin-page';
-import { BlogManager } from '~/features/admin/blog-manager';
+import { BlogManager } from '~/features/blog/blog-manager';
 import { pageMeta } from '~/i18n/page-meta';
 import { AdminGuard } from './admin-guard';
 

@@ -1,8 +1,8 @@
 // /admin/settings: the agency's details, for administrators only.
 import type { Route } from './+types/admin-settings-page';
-import { AdminFrame } from '~/features/admin/admin-frame';
-import { settingsCopy } from '~/features/admin/settings-copy';
-import { SettingsForm } from '~/features/admin/settings-form';
+import { AdminFrame } from '~/admin/admin-frame';
+import { settingsCopy } from '~/features/settings/copy';
+import { SettingsForm } from '~/features/settings/settings-form';
 import { pageMeta } from '~/i18n/page-meta';
 import { useAgencySettings } from '~/ui/use-agency-settings';
 import { AdminGuard } from './admin-guard';

@@ -1,7 +1,7 @@
 // /admin/team: the team's members, invitations and roles, for administrators only.
 import type { Route } from './+types/admin-team-page';
-import { AdminFrame } from '~/features/admin/admin-frame';
-import { TeamManager } from '~/features/admin/team-manager';
+import { AdminFrame } from '~/admin/admin-frame';
+import { TeamManager } from '~/features/team/team-manager';
 import { pageMeta } from '~/i18n/page-meta';
 import { AdminGuard } from './admin-guard';
 

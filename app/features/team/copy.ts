@@ -1,0 +1,140 @@
+// Texts of the team page, the account page and two-factor sign-in. English only, as
+// the rest of the administrator's side (copy.ts).
+import type { TeamRole } from '~/data/team';
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+export const roleNames = { admin: 'Administrator', editor: 'Editor' } satisfies Record<
+  TeamRole,
+  string
+>;
+
+export const teamCopy = {
+  heading: 'Team',
+  intro:
+    'Administrators see everything: leads, the blog and this team. Editors write the blog and its images, and never see leads.',
+  loading: 'Loading the team...',
+  loadFailed: (message: string) => `Could not load the team: ${message}`,
+  invite: {
+    heading: 'Invite a colleague',
+    email: 'E-mail address',
+    role: 'Role',
+    button: 'Send invitation',
+    busy: 'Sending...',
+    sent: (email: string) =>
+      `Invitation sent to ${email}. The link in it lets them choose a password and sign in.`,
+    joined: (email: string, role: TeamRole) =>
+      `${email} already had an account and has joined the team as ${roleNames[role].toLowerCase()}.`,
+    invalid: 'Enter an e-mail address.',
+  },
+  members: {
+    heading: 'Members',
+    caption: 'Members of the team, their roles and when they last signed in',
+    member: 'Member',
+    role: 'Role',
+    lastSignIn: 'Last sign-in',
+    twoFactor: 'Two-factor',
+    actions: 'Actions',
+    you: '(you)',
+    roleOf: (email: string) => `Role of ${email}`,
+    never: 'Never',
+    pending: (invitedAt: string | null) =>
+      invitedAt ? `Invited ${formatDateTime(invitedAt)}, not signed in yet` : 'Invited',
+    signedIn: formatDateTime,
+    on: 'On',
+    off: 'Off',
+    remove: 'Remove',
+    removeLabel: (email: string) => `Remove ${email} from the team`,
+    confirmRemove: (email: string) =>
+      `Remove ${email} from the team? Their account is deleted and every session of theirs ends.`,
+    removed: (email: string) => `${email} has been removed from the team.`,
+    changed: (email: string, role: TeamRole) =>
+      `${email} is now ${role === 'admin' ? 'an administrator' : 'an editor'}.`,
+    failed: (message: string) => `That did not work: ${message}`,
+  },
+} as const;
+
+export const accountCopy = {
+  heading: 'Your account',
+  email: {
+    heading: 'E-mail address',
+    current: (email: string) => `You sign in as ${email}.`,
+    label: 'New e-mail address',
+    button: 'Change e-mail address',
+    busy: 'Saving...',
+    invalid: 'Enter the new e-mail address.',
+    same: 'That is already your address.',
+    pending: (email: string) =>
+      `Check both inboxes: the change to ${email} takes effect when you open the confirmation links we sent to it and to your current address.`,
+    changed: (email: string) => `Your address is now ${email}.`,
+  },
+  password: {
+    heading: 'Password',
+    label: 'New password',
+    hint: 'At least 8 characters. Your other sessions are signed out when it changes.',
+    repeat: 'Repeat the new password',
+    button: 'Change password',
+    busy: 'Saving...',
+    mismatch: 'The two passwords are not the same.',
+    changed: 'Your password has been changed. Your other sessions have been signed out.',
+  },
+  failed: (message: string) => `That did not work: ${message}`,
+} as const;
+
+export const twoFactorCopy = {
+  heading: 'Two-factor sign-in',
+  explanation:
+    'With an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), signing in takes your password and a 6-digit code from your phone.',
+  off: 'Two-factor sign-in is off.',
+  on: (since: string) => `Two-factor sign-in is on (since ${formatDateTime(since)}).`,
+  start: 'Set up an authenticator app',
+  starting: 'Preparing...',
+  scan: 'Scan this QR code with your authenticator app, then type the 6-digit code it shows.',
+  qrAlt: 'QR code to add this account to an authenticator app',
+  typeKey: 'Cannot scan it? Type this key into the app instead:',
+  code: '6-digit code',
+  codeHint: 'From your authenticator app. A new code appears every 30 seconds.',
+  codeInvalid: 'Enter the 6 digits the app shows.',
+  confirm: 'Turn on two-factor sign-in',
+  confirming: 'Checking...',
+  cancel: 'Cancel',
+  enabled: 'Two-factor sign-in is on. Next time you sign in, we will ask for a code.',
+  remove: 'Turn off two-factor sign-in',
+  removing: 'Turning off...',
+  confirmRemove: 'Turn off two-factor sign-in? Signing in will then take only your password.',
+  removed: 'Two-factor sign-in is off.',
+  friendlyName: 'Authenticator app',
+  failed: (message: string) => `That did not work: ${message}`,
+  challenge: {
+    heading: 'Confirm it is you',
+    text: 'Enter the 6-digit code from your authenticator app to continue.',
+    button: 'Verify',
+    busy: 'Verifying...',
+    signOut: 'Sign out',
+  },
+  required: {
+    heading: 'Set up two-factor sign-in',
+    text: 'This site asks every administrator to sign in with an authenticator app as well as a password. Set it up now to continue.',
+  },
+  checking: 'Checking your sign-in...',
+} as const;
+
+/** The gate in front of every admin page: who may see it. */
+export const gateCopy = {
+  checking: 'Checking your access...',
+  checkFailed: (message: string) => `Could not check your access: ${message}`,
+  noAccessHeading: 'No access to the admin area',
+  noAccess: (email: string) =>
+    `${email} is signed in, but is not on the agency's team. Ask an administrator to invite you.`,
+  adminsOnlyHeading: 'Leads are for administrators',
+  adminsOnly:
+    'As an editor you write the blog and its images; the leads are seen by administrators only.',
+  toPosts: 'Go to Blog posts',
+} as const;

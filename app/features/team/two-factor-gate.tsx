@@ -1,0 +1,91 @@
+// The second step of signing in: a member with an authenticator app must confirm this
+// session with a code (aal2) before any admin page opens, and where the site requires it
+// (ADMIN_MFA=required) an administrator without one sets it up first. The database asks the same
+// of every request for leads, so this gate only says in words what the policies enforce.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { assuranceOfSession, listSecondFactors } from '~/data/auth';
+import type { AppSupabaseClient } from '~/data/supabase';
+import { LoadingStatus } from '~/ui/loading-status';
+import { twoFactorCopy as copy } from './copy';
+import { TwoFactorChallenge, TwoFactorSettings } from './two-factor';
+
+type Check =
+  | { state: 'checking' }
+  | { state: 'failed'; message: string }
+  | { state: 'challenge'; factorId: string }
+  | { state: 'setup' }
+  | { state: 'passed' };
+
+export function TwoFactorGate({
+  client,
+  required,
+  onSignOut,
+  children,
+}: {
+  client: AppSupabaseClient;
+  /** This member must have a second factor (an administrator under ADMIN_MFA=required). */
+  required: boolean;
+  onSignOut: () => void;
+  children: ReactNode;
+}) {
+  const [check, setCheck] = useState<Check>({ state: 'checking' });
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const run = useCallback(async (): Promise<Check> => {
+    const { needsCode, verifiedFactorId } = await assuranceOfSession(client);
+    if (needsCode && verifiedFactorId) return { state: 'challenge', factorId: verifiedFactorId };
+    if (required && !(await listSecondFactors(client)).some((factor) => factor.verified)) {
+      return { state: 'setup' };
+    }
+    return { state: 'passed' };
+  }, [client, required]);
+
+  const recheck = useCallback(() => {
+    run().then(setCheck, (error: unknown) =>
+      setCheck({ state: 'failed', message: copy.failed(String(error)) }),
+    );
+  }, [run]);
+
+  useEffect(recheck, [recheck]);
+  useEffect(() => {
+    if (check.state === 'setup') heading.current?.focus();
+  }, [check.state]);
+
+  switch (check.state) {
+    case 'checking':
+      return (
+        <main id="main">
+          <LoadingStatus text={copy.checking} />
+        </main>
+      );
+    case 'failed':
+      return (
+        <main id="main" className="container admin__body">
+          <p role="alert" className="admin-notice">
+            {check.message}
+          </p>
+        </main>
+      );
+    case 'challenge':
+      return (
+        <TwoFactorChallenge
+          client={client}
+          factorId={check.factorId}
+          onVerified={recheck}
+          onSignOut={onSignOut}
+        />
+      );
+    case 'setup':
+      return (
+        <main id="main" className="container admin__body admin-sections">
+          <h1 ref={heading} tabIndex={-1}>
+            {copy.required.heading}
+          </h1>
+          <p>{copy.required.text}</p>
+          <TwoFactorSettings client={client} onEnabled={recheck} />
+        </main>
+      );
+    case 'passed':
+      return children;
+  }
+}
