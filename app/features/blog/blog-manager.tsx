@@ -14,6 +14,7 @@ import { managerCopy as copy } from './manager-copy';
 import { PostForm } from './post-form';
 import { PostList } from './post-list';
 import { useNewLeadCount } from '~/admin/use-new-lead-count';
+import './blog-manager.css';
 
 export function BlogManager({
   client,

@@ -22,6 +22,7 @@ import { AdminField } from '~/admin/admin-field';
 import { availabilityCopy as copy } from './availability-copy';
 import { Notice, SubmitRow, useAction } from '~/admin/use-action';
 import { useLoaded } from '~/admin/use-loaded';
+import './availability.css';
 
 const weekdayHours = { start: '09:00', end: '17:00' };
 

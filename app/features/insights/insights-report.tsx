@@ -17,6 +17,7 @@ import { insightsCopy as copy } from './copy';
 import { funnelToCsv, leadRate } from './insights-csv';
 import { VisitsChart } from './visits-chart';
 import { useLoaded } from '~/admin/use-loaded';
+import './insights.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

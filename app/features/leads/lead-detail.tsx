@@ -30,6 +30,7 @@ import { LoadFailed } from '~/admin/load-failed';
 import { leadsCopy as copy } from './copy';
 import { useLeavePrompt } from '~/admin/use-leave-prompt';
 import { useNewLeadCount } from '~/admin/use-new-lead-count';
+import './leads.css';
 
 const detail = copy.detail;
 const timeline = copy.timeline;

@@ -39,6 +39,7 @@ import {
 import { LoadFailed } from '~/admin/load-failed';
 import { leadsCopy as copy } from './copy';
 import { useNewLeadCount } from '~/admin/use-new-lead-count';
+import './leads.css';
 
 const listCopy = copy.list;
 

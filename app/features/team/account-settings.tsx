@@ -8,6 +8,7 @@ import { AdminField } from '~/admin/admin-field';
 import { accountCopy as copy, twoFactorCopy } from './copy';
 import { TwoFactorSettings } from './two-factor';
 import { looksLikeEmail, SubmitRow, useAction } from '~/admin/use-action';
+import './team.css';
 
 export function AccountSettings({ client, email }: { client: AppSupabaseClient; email: string }) {
   return (

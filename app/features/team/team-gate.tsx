@@ -11,6 +11,7 @@ import { LoadingStatus } from '~/ui/loading-status';
 import { adminCopy as copy } from '~/admin/copy';
 import { gateCopy } from './copy';
 import '~/admin/admin.css';
+import './team.css';
 
 type Lookup =
   | { state: 'loading' }

@@ -17,6 +17,7 @@ import { LoadingStatus } from '~/ui/loading-status';
 import { AdminField } from '~/admin/admin-field';
 import { roleNames, teamCopy as copy } from './copy';
 import { looksLikeEmail, Notice, SubmitRow, useAction } from '~/admin/use-action';
+import './team.css';
 
 export function TeamManager({ client, userId }: { client: AppSupabaseClient; userId: string }) {
   const [members, setMembers] = useState<TeamMember[] | null>(null);

@@ -8,6 +8,7 @@ import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
 import { twoFactorCopy as copy } from './copy';
 import { TwoFactorChallenge, TwoFactorSettings } from './two-factor';
+import './team.css';
 
 type Check =
   | { state: 'checking' }
