@@ -6,7 +6,7 @@ export const adminPaths = {
   posts: '/admin',
   /** The blog manager with one post open in edit mode. */
   editPost: (id: string) => `/admin?edit=${encodeURIComponent(id)}`,
-  /** The leads inbox. */
+  /** The leads list. */
   leads: '/admin/leads',
   /** One lead: every field, its mails, its owner and its history. */
   lead: (id: string) => `/admin/leads/${encodeURIComponent(id)}`,

@@ -1,5 +1,5 @@
 // The consultation_mails table: the outbox of the two mails every lead sends (the agency's
-// notification and the visitor's confirmation), read by the leads inbox for their delivery state.
+// notification and the visitor's confirmation), read by the leads list for their delivery state.
 // Only the server writes it; signed-in administrators may read it.
 import type { Database } from './database.types';
 import { dataError } from './errors';

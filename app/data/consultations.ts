@@ -42,11 +42,11 @@ export async function submitConsultation(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The leads inbox (signed-in administrators only: anon may neither read nor change a lead).
+// The leads list (signed-in administrators only: anon may neither read nor change a lead).
 
 export type Lead = Database['public']['Tables']['consultations']['Row'];
 
-/** A lead's place in the agency's pipeline (consultations_status_check). */
+/** Where a lead stands (consultations_status_check). */
 export const leadStatuses = ['new', 'contacted', 'booked', 'won', 'lost'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 
@@ -108,7 +108,7 @@ export interface LeadPage {
   total: number;
 }
 
-/** A page of the inbox when the caller names no limit. */
+/** A page of the leads list when the caller names no limit. */
 export const LEADS_PAGE_SIZE = 50;
 
 /**
@@ -139,7 +139,7 @@ function escapeRegex(text: string): string {
 }
 
 /**
- * The `.or()` filter of the inbox's search: the name, e-mail or company contains the text, any
+ * The `.or()` filter of the leads list's search: the name, e-mail or company contains the text, any
  * case. Whatever the administrator types stays one literal substring: it can neither break the
  * filter's syntax nor widen it with wildcards. Text with a `*` is matched by a case-insensitive
  * regular expression (imatch) instead of ilike, because PostgREST reads every `*` of a like

@@ -1,4 +1,4 @@
-// The pipeline's list of leads: English only and rendered in the browser like the blog manager,
+// The leads list: English only and rendered in the browser like the blog manager,
 // behind the admin guard, for administrators only.
 import type { Route } from './+types/admin-leads-page';
 import { LeadsList } from '~/features/leads/leads-list';

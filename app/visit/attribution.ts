@@ -3,7 +3,7 @@
 // lifetime (visit-attribution.ts); without JavaScript the server reads it from the request.
 // Shared by the root (which records it) and the consultation form (which sends it).
 
-/** The consultations columns that hold a lead's attribution, in the order the inbox shows them. */
+/** The consultations columns of a lead's attribution, in the order its page shows them. */
 export const ATTRIBUTION_FIELDS = [
   'utm_source',
   'utm_medium',

@@ -1,4 +1,4 @@
-// The pipeline's list at /admin/leads: one compact row per lead (name, company,
+// The leads list at /admin/leads: one compact row per lead (name, company,
 // source, status, owner, received, next meeting), each leading to the lead's own page; sortable
 // by its columns, filtered by status, owner and "waiting over 24 hours", searched, and paged, all
 // kept in the URL (?status=…&owner=…&overdue=1&q=…&sort=…&dir=…&page=…) so a reload or Back

@@ -1,5 +1,5 @@
 // Texts of the team page, the account page and two-factor sign-in. English only, as
-// the rest of the administrator's side (copy.ts).
+// the rest of the administrator's side; the gate's words are here too.
 import type { TeamRole } from '~/data/team';
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
