@@ -6,19 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attack } from '../support/attack.ts';
 import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
+import { aLeadForm } from '../support/leads.ts';
 
 /** A signed-in session's cookie: the page cache skips it, so the page is rendered afresh (a
  * visitor's Cache-Control: no-cache does not force that). */
 const renderAfresh = { Cookie: 'sb-attack-test-auth-token=signed-in' };
 
-const visitor = {
-  name: 'Under Attack',
-  email: 'visitor@example.se',
-  phone_number: '070 111 22 33',
-  company_name: 'Attack AB',
-  problems: 'We would like more customers from the web.',
-  how_found_us: 'Google',
-};
+const visitor = aLeadForm({ name: 'Under Attack', company_name: 'Attack AB' });
 
 /** A post's address, from the blog's list (which the page cache then keeps). */
 async function aPost(site: RunningSite): Promise<string> {

@@ -8,10 +8,11 @@
 import path from 'node:path';
 import { readFile, readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedPostgresUrl } from '#server/db/embedded-postgres.ts';
-import { openPostgres } from '#server/db/postgres.ts';
+import { embeddedPostgresUrl } from '#server/supabase/db/embedded-postgres.ts';
+import { openPostgres } from '#server/supabase/db/postgres.ts';
 import { bookingCopy } from '~/features/booking/copy.ts';
 import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
+import { aLeadForm } from '../support/leads.ts';
 
 const ZONE = 'Europe/Stockholm';
 const localDate = (at: number) =>
@@ -53,14 +54,7 @@ describe('booking under abuse', () => {
     const email = `lead.${++serial}.${Date.now()}@example.se`;
     const sent = await postBookingForm(
       language === 'sv' ? `${site.url}/sv` : site.url,
-      {
-        name: `Lead ${serial}`,
-        email,
-        phone_number: '070-123 45 67',
-        company_name: `Company ${serial} AB`,
-        problems: 'We get too few enquiries in the winter months.',
-        how_found_us: 'Google',
-      },
+      aLeadForm({ name: `Lead ${serial}`, email, company_name: `Company ${serial} AB` }),
       { 'X-Forwarded-For': address },
     );
     expect(sent.status, await sent.clone().text()).toBe(303);

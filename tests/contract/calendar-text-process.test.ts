@@ -7,9 +7,10 @@
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedPostgresUrl } from '#server/db/embedded-postgres.ts';
-import { openPostgres } from '#server/db/postgres.ts';
+import { embeddedPostgresUrl } from '#server/supabase/db/embedded-postgres.ts';
+import { openPostgres } from '#server/supabase/db/postgres.ts';
 import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
+import { aLeadForm } from '../support/leads.ts';
 
 const name = 'Åsa\rÖberg\r\rBerg; "the boss", A\\B\u0007 \r\nLind';
 const company = 'Öberg;Bygg,\rAB\\';
@@ -33,14 +34,7 @@ describe('the calendar feed of a lead with special characters', () => {
     const email = `asa.${Date.now()}@example.se`;
     const sent = await postBookingForm(
       site.url,
-      {
-        name,
-        email,
-        phone_number: '070-123 45 67',
-        company_name: company,
-        problems: 'We get too few enquiries in the winter months.',
-        how_found_us: 'Google',
-      },
+      aLeadForm({ name, email, company_name: company }),
       { 'X-Forwarded-For': '198.51.100.71' },
     );
     expect(sent.status).toBe(303);

@@ -15,6 +15,7 @@ import {
 import type { AppSupabaseClient } from '~/data/supabase.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { postInput } from '../support/posts.ts';
+import { aLead } from '../support/leads.ts';
 
 const post = (slug: string, changes: Partial<PostInput> = {}) =>
   postInput(slug, {
@@ -23,17 +24,11 @@ const post = (slug: string, changes: Partial<PostInput> = {}) =>
     ...changes,
   });
 
-const lead: ConsultationInput = {
+const lead: ConsultationInput = aLead({
   name: 'Maja Ek',
-  email: 'maja@ekstadning.se',
-  phone_number: '070 111 22 33',
   problems: 'Vi behöver fler kunder till vår städfirma.',
-  additional_info: null,
-  company_name: 'Ek Städ AB',
-  how_found_us: 'Facebook',
   language: 'swedish',
-  created_at: '2026-11-20T09:30:00.000Z',
-};
+});
 
 describe.each(backendKinds)('app/data on %s', (kind) => {
   let backend: TestBackend;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '../support/databases.ts';
 import { type RunningSite, signedInAdmin, SITE_ADMIN_EMAIL, startSite } from '../support/site.ts';
+import { aLead } from '../support/leads.ts';
 
 /** The most leads the burst sends; it is cut short by the kill well before that. */
 const MAX_LEADS = 600;
@@ -15,17 +16,13 @@ const CONCURRENCY = 3;
 const PAUSE_MS = 5;
 
 function leadNumber(n: number) {
-  return {
+  return aLead({
     name: `Burst Lead ${n}`,
     email: `burst.${n}@lead.example`,
-    phone_number: '070-123 45 67',
     problems: `Lead number ${n} needs more enquiries every month.`,
-    additional_info: null,
     company_name: `Burst ${n} AB`,
-    how_found_us: 'Google',
     language: n % 2 ? 'swedish' : 'english',
-    created_at: new Date().toISOString(),
-  };
+  });
 }
 
 /** POST /rest/v1/consultations as a visitor's browser does; 5 leads per client IP per hour. */

@@ -10,27 +10,24 @@ import { listLeadOwnerChoices, listLeads, updateLead, type Lead } from '~/data/c
 import { DataError } from '~/data/errors.ts';
 import { listLeadEvents } from '~/data/lead-events.ts';
 import type { AppSupabaseClient } from '~/data/supabase.ts';
-import { queueLeadDigest } from '#server/leads/lead-digest.ts';
+import { queueLeadDigest } from '#server/product/leads/lead-digest.ts';
 import {
   ADMIN_EMAIL,
   backendKinds,
   startTestBackend,
   type TestBackend,
 } from '../support/backend.ts';
+import { aLead } from '../support/leads.ts';
 
 let serial = 0;
 function leadRow(fields: Record<string, unknown> = {}) {
   serial++;
-  return {
+  return aLead({
     name: `Lead ${serial}`,
-    email: `lead.${serial}@example.se`,
-    phone_number: '070 000 00 00',
     problems: `Lead number ${serial} needs more customers.`,
     company_name: `Company ${serial} AB`,
-    how_found_us: 'Google',
-    language: 'english',
     ...fields,
-  };
+  });
 }
 
 async function insertLead(service: AppSupabaseClient, fields: Record<string, unknown> = {}) {

@@ -15,6 +15,7 @@ import {
 import { DataError } from '~/data/errors.ts';
 import type { AppSupabaseClient } from '~/data/supabase.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { aLead } from '../support/leads.ts';
 
 /** Names and companies chosen so each hostile search has exactly one right answer. */
 const people = [
@@ -43,15 +44,14 @@ describe.each(backendKinds)('the leads inbox’s data on %s', (kind) => {
     // The service role is not held to the per-IP limit, so the setup can store more than five.
     const service = backend.client(backend.serviceRoleKey) as AppSupabaseClient;
     for (const [index, person] of people.entries()) {
-      const { error } = await service.from('consultations').insert({
-        name: person.name,
-        email: person.email,
-        phone_number: '070 000 00 00',
-        problems: `Lead number ${index} needs more customers.`,
-        company_name: person.company,
-        how_found_us: 'Google',
-        language: 'english',
-      });
+      const { error } = await service.from('consultations').insert(
+        aLead({
+          name: person.name,
+          email: person.email,
+          problems: `Lead number ${index} needs more customers.`,
+          company_name: person.company,
+        }),
+      );
       if (error) throw error;
     }
     stored = (await listLeads(admin, { limit: 100 })).leads.reverse();

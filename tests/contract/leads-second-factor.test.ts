@@ -3,23 +3,16 @@
 // has it; a member without an app keeps aal1 access. The real supabase-js, on both databases.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timeStep, totpCode } from '#server/auth/mfa/totp.ts';
+import { timeStep, totpCode } from '#server/supabase/auth/mfa/totp.ts';
 import {
   MEMBER_PASSWORD,
   backendKinds,
   startTestBackend,
   type TestBackend,
 } from '../support/backend.ts';
+import { aLead } from '../support/leads.ts';
 
-const lead = {
-  name: 'Karin Berg',
-  email: 'karin@bergbygg.se',
-  phone_number: '070-765 43 21',
-  problems: 'Too few calls from the web, even in spring.',
-  company_name: 'Berg Bygg AB',
-  how_found_us: 'Google',
-  language: 'swedish',
-};
+const lead = aLead({ name: 'Karin Berg', language: 'swedish' });
 
 /** Codes of one secret, each for a time step not used before (a code is accepted once). */
 function codes(secret: string) {

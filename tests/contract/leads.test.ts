@@ -4,28 +4,15 @@
 // the embedded backend hands it to the database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '#server/db/types.ts';
+import type { Database } from '#server/supabase/db/types.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { aLead } from '../support/leads.ts';
 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false } };
 
-let sequence = 0;
 /** What the consultation form sends, with an address of its own unless one is given. */
-function lead(overrides: Record<string, unknown> = {}) {
-  sequence += 1;
-  return {
-    name: 'Anna Svensson',
-    email: `anna.${sequence}@example.se`,
-    phone_number: '+46 70 123 45 67',
-    problems: 'We need more qualified leads for our plumbing business.',
-    additional_info: null,
-    company_name: 'Svensson VVS AB',
-    how_found_us: 'LinkedIn',
-    language: 'swedish',
-    created_at: new Date().toISOString(),
-    ...overrides,
-  };
-}
+const lead = (overrides: Record<string, unknown> = {}) =>
+  aLead({ language: 'swedish', ...overrides });
 
 describe.each(backendKinds)('leads on %s', (kind) => {
   let backend: TestBackend;

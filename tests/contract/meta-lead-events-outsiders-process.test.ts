@@ -7,9 +7,10 @@
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedPostgresUrl } from '#server/db/embedded-postgres.ts';
-import { openPostgres } from '#server/db/postgres.ts';
+import { embeddedPostgresUrl } from '#server/supabase/db/embedded-postgres.ts';
+import { openPostgres } from '#server/supabase/db/postgres.ts';
 import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
+import { aLeadForm } from '../support/leads.ts';
 
 /** A port that nobody listens on: taken from the system, then let go. */
 async function freePort(): Promise<number> {
@@ -21,14 +22,11 @@ async function freePort(): Promise<number> {
 }
 
 function fields(n: number) {
-  return {
+  return aLeadForm({
     name: `Visitor ${n}`,
-    email: `visitor.${n}.${Date.now()}@example.se`,
-    phone_number: '070-123 45 67',
     company_name: `Visitor ${n} AB`,
-    problems: 'We get too few enquiries in the winter months.',
     how_found_us: 'Facebook',
-  };
+  });
 }
 
 describe('Meta Lead events from outside the site', () => {

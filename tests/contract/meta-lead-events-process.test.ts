@@ -13,9 +13,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedPostgresUrl } from '#server/db/embedded-postgres.ts';
-import { openPostgres } from '#server/db/postgres.ts';
+import { embeddedPostgresUrl } from '#server/supabase/db/embedded-postgres.ts';
+import { openPostgres } from '#server/supabase/db/postgres.ts';
 import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
+import { aLeadForm } from '../support/leads.ts';
 
 const PIXEL_ID = '1234567890';
 const TOKEN = 'EAAtest-conversions-api-token-process';
@@ -79,14 +80,12 @@ async function eventually<T>(
 }
 
 function visitor(n: number, email: string) {
-  return {
+  return aLeadForm({
     name: `Consenting Visitor ${n}`,
     email,
-    phone_number: '070-123 45 67',
     company_name: `Visitor ${n} AB`,
-    problems: 'We get too few enquiries in the winter months.',
     how_found_us: 'Facebook',
-  };
+  });
 }
 
 /** Sends the booking form without JavaScript with this consent cookie; answers the lead's ID. */

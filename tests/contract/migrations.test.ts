@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '#server/db/pglite.ts';
-import { openPostgres } from '#server/db/postgres.ts';
-import { migrate } from '#server/db/migrate.ts';
-import type { Database } from '#server/db/types.ts';
+import { openPglite } from '#server/supabase/db/pglite.ts';
+import { openPostgres } from '#server/supabase/db/postgres.ts';
+import { migrate } from '#server/supabase/db/migrate.ts';
+import type { Database } from '#server/supabase/db/types.ts';
 import {
   backendKinds,
   createTempDir,
   createTestDatabase,
   type BackendKind,
 } from '../support/databases.ts';
+import { aLead } from '../support/leads.ts';
 
 async function open(kind: BackendKind): Promise<{ db: Database; cleanup: () => Promise<void> }> {
   if (kind === 'pglite') {
@@ -21,16 +22,7 @@ async function open(kind: BackendKind): Promise<{ db: Database; cleanup: () => P
   return { db, cleanup: async () => (await db.close(), await database.drop()) };
 }
 
-const validConsultation = {
-  name: 'Anna Svensson',
-  email: 'anna@example.se',
-  phone_number: '+46 70 123 45 67',
-  problems: 'We need more customers for our plumbing business.',
-  additional_info: null,
-  company_name: 'Svensson VVS',
-  how_found_us: 'Google',
-  language: 'swedish',
-};
+const validConsultation = aLead({ language: 'swedish' });
 
 const validPost = {
   slug: 'a-post',

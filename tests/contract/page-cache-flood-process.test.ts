@@ -5,6 +5,7 @@
 // reads a cached post, a static file and sends the booking form, and is answered every time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postBookingForm, signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
+import { aLeadForm } from '../support/leads.ts';
 
 const FLOODER = '203.0.113.77';
 const VISITOR = '198.51.100.30';
@@ -61,14 +62,7 @@ describe('a flood of unique query strings', () => {
     const email = `flooded.${Date.now()}@example.se`;
     const lead = await postBookingForm(
       site.url,
-      {
-        name: 'Flood Visitor',
-        email,
-        phone_number: '070 111 22 44',
-        company_name: 'Flood AB',
-        problems: 'We would like more customers from the web.',
-        how_found_us: 'Google',
-      },
+      aLeadForm({ name: 'Flood Visitor', email }),
       visitor,
     );
     flooding = false;

@@ -16,8 +16,8 @@ import {
   type PostInput,
 } from '~/data/posts.ts';
 import type { AppSupabaseClient } from '~/data/supabase.ts';
-import { ADMIN_EMAIL, backendKinds, type TestBackend } from '../support/backend.ts';
-import { postInput as post, postsBackend } from '../support/posts.ts';
+import { ADMIN_EMAIL, backendKinds, postsBackend, type TestBackend } from '../support/backend.ts';
+import { postInput as post } from '../support/posts.ts';
 
 const inOneHour = () => new Date(Date.now() + 3_600_000).toISOString();
 

@@ -14,20 +14,11 @@ import {
   startSite,
   type RunningSite,
 } from '../support/site.ts';
+import { aLead, aLeadForm } from '../support/leads.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-const consultation = {
-  name: 'Erik Lund',
-  email: 'erik@lundbygg.se',
-  phone_number: '070-123 45 67',
-  problems: 'We get too few enquiries in the winter months.',
-  additional_info: null,
-  company_name: 'Lund Bygg AB',
-  how_found_us: 'Friend Referral',
-  language: 'swedish',
-  created_at: new Date().toISOString(),
-};
+const consultation = aLead({ language: 'swedish' });
 
 const anonClient = (site: RunningSite) =>
   createClient(site.url, site.anonKey, {
@@ -371,14 +362,8 @@ describe('the site against another Supabase (as against a hosted project)', () =
   });
 
   it('stores a consultation sent to the site without JavaScript in the project', async () => {
-    const response = await postBookingForm(site.url, {
-      name: 'Hosted Lead',
-      email: 'lead@hosted.example',
-      phone_number: '070 000 00 00',
-      company_name: 'Hosted AB',
-      problems: 'We want more qualified leads every single week.',
-      how_found_us: 'LinkedIn',
-    });
+    const lead = aLeadForm();
+    const response = await postBookingForm(site.url, lead);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/book-call/thank-you');
     const { data } = await (
@@ -387,7 +372,7 @@ describe('the site against another Supabase (as against a hosted project)', () =
       .from('consultations')
       .select('email, additional_info, language');
     expect(data).toContainEqual({
-      email: 'lead@hosted.example',
+      email: lead.email,
       additional_info: null,
       language: 'english',
     });

@@ -4,17 +4,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { aLead } from '../support/leads.ts';
 import { imageFile } from '../support/storage.ts';
 
-const lead = {
-  name: 'Karin Berg',
-  email: 'karin@bergbygg.se',
-  phone_number: '070-765 43 21',
-  problems: 'Too few calls from the web, even in spring.',
-  company_name: 'Berg Bygg AB',
-  how_found_us: 'Google',
-  language: 'swedish',
-};
+const lead = aLead({ name: 'Karin Berg', language: 'swedish' });
 
 const draft = (slug: string) => ({
   title: `Draft ${slug}`,

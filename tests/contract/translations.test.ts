@@ -12,8 +12,8 @@ import {
   type BlogPost,
 } from '~/data/posts.ts';
 import type { AppSupabaseClient } from '~/data/supabase.ts';
-import { backendKinds, type TestBackend } from '../support/backend.ts';
-import { postInput as post, postsBackend } from '../support/posts.ts';
+import { backendKinds, postsBackend, type TestBackend } from '../support/backend.ts';
+import { postInput as post } from '../support/posts.ts';
 
 const group = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

@@ -1,9 +1,12 @@
 // Starts the embedded backend in-process for contract tests, on PGlite in a fresh temporary
-// directory or on a fresh database of the test PostgreSQL server.
+// directory or on a fresh database of the test PostgreSQL server; postsBackend adds the clients a
+// blog test needs.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { listAllPosts, type BlogPost } from '~/data/posts.ts';
+import type { AppSupabaseClient } from '~/data/supabase.ts';
 import { loadConfig } from '#server/config.ts';
 import { startServer, type RunningServer, type StartOptions } from '#server/app.ts';
-import type { Database } from '#server/db/types.ts';
+import type { Database } from '#server/supabase/db/types.ts';
 import { createTempDir, createTestDatabase, type BackendKind } from './databases.ts';
 import { addUser, type TestRole } from './users.ts';
 
@@ -99,5 +102,25 @@ export async function startTestBackend(
       await database?.drop();
       await cleanup();
     },
+  };
+}
+
+/**
+ * A backend of `kind` with a visitor's client, the administrator's, and a post by slug as the
+ * administrator sees it (drafts included).
+ */
+export async function postsBackend(kind: BackendKind): Promise<{
+  backend: TestBackend;
+  anon: AppSupabaseClient;
+  admin: AppSupabaseClient;
+  bySlug: (slug: string) => Promise<BlogPost>;
+}> {
+  const backend = await startTestBackend(kind);
+  const admin = (await backend.signedIn()) as AppSupabaseClient;
+  return {
+    backend,
+    anon: backend.client() as AppSupabaseClient,
+    admin,
+    bySlug: async (slug) => (await listAllPosts(admin)).find((post) => post.slug === slug)!,
   };
 }

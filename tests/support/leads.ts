@@ -1,9 +1,69 @@
-// Leads stored straight into the database, for contract tests that need leads to act on
-// (booking, mails) without going through the form and its per-address limits.
-import type { Database } from '#server/db/types.ts';
+// Leads for tests: aLead builds a valid consultations row as the site stores it, aLeadForm the
+// fields a visitor types into the booking form, each with an address no other lead has (a repeat
+// would be dropped as spam); insertLeads stores many at once, straight into the database, for tests
+// that need leads to act on (booking, mails) without the form's per-address limits. Pure: app unit
+// tests import it too, so nothing here reaches the server or Node.
 
-/** Stores `count` leads, each with its own address (a repeat would be dropped as spam), and answers their ids. */
-export async function insertLeads(db: Database, count: number): Promise<string[]> {
+let serial = 0;
+
+/** An address no other lead in this run has. */
+export function aLeadEmail(name = 'lead'): string {
+  serial += 1;
+  return `${name}.${serial}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.se`;
+}
+
+/** The fields a visitor types into the booking form (its controls' names are the columns). */
+export interface LeadForm {
+  name: string;
+  email: string;
+  phone_number: string;
+  company_name: string;
+  problems: string;
+  how_found_us: string;
+}
+
+/** A consultations row as the site writes it: the form's fields, the page's language, the time. */
+export interface LeadRow extends LeadForm {
+  additional_info: string | null;
+  language: 'english' | 'swedish';
+  created_at: string;
+}
+
+/** What a visitor sends through the booking form, valid unless the test says otherwise. */
+export function aLeadForm<T extends object = object>(
+  overrides: T = {} as T,
+): Omit<LeadForm, keyof T> & T {
+  const defaults: LeadForm = {
+    name: 'Anna Svensson',
+    email: aLeadEmail('anna'),
+    phone_number: '070-123 45 67',
+    company_name: 'Svensson VVS AB',
+    problems: 'We get too few enquiries in the winter months.',
+    how_found_us: 'Google',
+  };
+  return Object.assign(defaults, overrides);
+}
+
+/** A lead as stored by the site, valid unless the test says otherwise. */
+export function aLead<T extends object = object>(
+  overrides: T = {} as T,
+): Omit<LeadRow, keyof T> & T {
+  const defaults: LeadRow = {
+    ...aLeadForm(),
+    additional_info: null,
+    language: 'english',
+    created_at: new Date().toISOString(),
+  };
+  return Object.assign(defaults, overrides);
+}
+
+/** The one query insertLeads needs: the server's own connection, or any pg-like client. */
+interface Queryable {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+/** Stores `count` leads, each with its own address, and answers their ids. */
+export async function insertLeads(db: Queryable, count: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `insert into public.consultations
        (name, email, phone_number, problems, company_name, how_found_us)
