@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultationCopy } from '~/features/consultation/copy.ts';
 import { startServer } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { openPostgres } from '#server/db/postgres.ts';
-import type { Database } from '#server/db/types.ts';
-import { visitorMailCopy } from '#server/leads/mail-copy.ts';
-import { startMailDelivery } from '#server/leads/mail-delivery.ts';
-import { deleteStaleLeads } from '#server/leads/retention.ts';
+import { openPostgres } from '#server/supabase/db/postgres.ts';
+import type { Database } from '#server/supabase/db/types.ts';
+import { visitorMailCopy } from '#server/product/leads/mail-copy.ts';
+import { startMailDelivery } from '#server/product/leads/mail-delivery.ts';
+import { deleteStaleLeads } from '#server/product/leads/retention.ts';
 import type { Mail } from '#server/mail.ts';
 import {
   ADMIN_EMAIL,
@@ -25,6 +25,7 @@ import {
   type TestBackend,
 } from '../support/backend.ts';
 import { createTempDir, createTestDatabase } from '../support/databases.ts';
+import { aLead, aLeadEmail } from '../support/leads.ts';
 
 /** A visitor's supabase-js, seen by the server as coming from `ip` (5 leads per IP per hour). */
 function visitor(backend: TestBackend, ip: string) {
@@ -34,19 +35,13 @@ function visitor(backend: TestBackend, ip: string) {
   });
 }
 
-let serial = 0;
 function newLead(overrides: Record<string, unknown> = {}) {
-  serial += 1;
-  return {
+  return aLead({
     name: 'Erik Lund',
-    email: `erik.${serial}.${Date.now()}@lundbygg.se`,
-    phone_number: '070-123 45 67',
-    problems: 'We get too few enquiries in the winter months.',
+    email: aLeadEmail('erik'),
     additional_info: 'Call after 3 pm.',
     company_name: 'Lund Bygg AB',
     how_found_us: 'Friend Referral',
-    language: 'english',
-    created_at: new Date().toISOString(),
     utm_source: 'facebook',
     utm_medium: 'paid_social',
     utm_campaign: 'winter-2026',
@@ -55,7 +50,7 @@ function newLead(overrides: Record<string, unknown> = {}) {
     referrer: 'https://www.facebook.com/',
     landing_page: '/book-call?utm_source=facebook',
     ...overrides,
-  };
+  });
 }
 
 async function insertLead(backend: TestBackend, ip: string, lead: ReturnType<typeof newLead>) {
@@ -380,8 +375,9 @@ describe.each(backendKinds)('lead mails on %s', (kind) => {
       const sentRows = await waitFor('every mail sent', readRows, (rows) =>
         rows.every((row) => row.status === 'sent'),
       );
-      // A few more polls: nothing goes twice.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Two more whole passes of the delivery find nothing left to send: nothing goes twice.
+      expect(await backend.server.leadJobs!.drainMails()).toBe(0);
+      expect(await backend.server.leadJobs!.drainMails()).toBe(0);
       for (const row of sentRows) {
         const copies = smtp.received.filter((m) => m.messageId === `<${row.id}@localhost>`);
         expect(copies).toHaveLength(1);
@@ -498,7 +494,17 @@ describe.each(backendKinds)('lead mails on %s', (kind) => {
           );
           // The retention starts meanwhile, on another connection, and waits for the mail.
           retention = deleteStaleLeads(backend.db);
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await waitFor(
+            'the retention to wait for the mail being sent',
+            async () => {
+              const { rows } = await backend.db.query<{ waiting: string }>(
+                `select count(*) as waiting from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'`,
+              );
+              return Number(rows[0]!.waiting);
+            },
+            (waiting) => waiting > 0,
+          );
           // The history entry a send writes, as the trigger does.
           await send.query(
             `insert into public.lead_events (consultation_id, kind, data)
