@@ -4,21 +4,21 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import type { PostSummary } from '~/data/posts';
+import { aPostSummary } from '#tests/support/posts.ts';
 import { PostGrid } from './post-card';
 
 afterEach(cleanup);
 
-const post: PostSummary = {
+const post: PostSummary = aPostSummary({
   id: '1',
   slug: 'svara-snabbt',
   title: 'Svara snabbt',
   summary: 'Den som svarar först får jobbet.',
-  hero_image_url: null,
   author: 'Teamet på Nordic Lead Agency',
   published_date: '2026-11-10T08:00:00Z',
   // A short summary of a long post: the card tells the post's reading time, as its page does.
   reading_minutes: 7,
-};
+});
 
 function renderAt(path: string, posts: PostSummary[], showReadingTime = false) {
   const Stub = createRoutesStub([

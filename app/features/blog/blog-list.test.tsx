@@ -3,31 +3,26 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PostSummary } from '~/data/posts';
+import { aPostSummary } from '#tests/support/posts.ts';
 import { BlogList, type BlogListResult } from './blog-list';
 
 afterEach(cleanup);
 
 const posts: PostSummary[] = [
-  {
+  aPostSummary({
     id: '2',
     slug: 'newer-post',
     title: 'Newer post',
     summary: 'Short summary.',
-    hero_image_url: null,
-    author: 'Nordic Lead Agency Team',
     published_date: '2026-10-20T08:00:00Z',
-    reading_minutes: 1,
-  },
-  {
+  }),
+  aPostSummary({
     id: '1',
     slug: 'older-post',
     title: 'Older post',
     summary: 'Another summary.',
-    hero_image_url: null,
-    author: 'Nordic Lead Agency Team',
     published_date: '2026-10-06T08:00:00Z',
-    reading_minutes: 1,
-  },
+  }),
 ];
 
 /** The list at `path`; the post pages' loaders never finish, to hold a navigation in flight. */

@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BlogPost } from '~/data/posts';
 import { languageFromPath } from '~/i18n/locale';
 import { renderMarkdownToHtml } from '~/ui/markdown-html.server';
+import { aPost } from '#tests/support/posts.ts';
 import { BlogPostView, type BlogPostResult } from './blog-post';
 
 afterEach(cleanup);
 
-const post: BlogPost = {
+const post: BlogPost = aPost({
   id: '1',
   slug: 'svara-snabbt',
   title: 'Svara snabbt på leads',
@@ -18,15 +19,11 @@ const post: BlogPost = {
     '# Varför det spelar roll\n\n| Svarstid | Chans |\n|---|---|\n| 5 min | hög |\n\n- Ring\n- Mejla',
   hero_image_url: 'https://images.example.com/phone.jpg',
   author: 'Teamet på Nordic Lead Agency',
-  is_published: true,
   language: 'swedish',
   published_date: '2026-11-10T08:00:00Z',
-  reading_minutes: 1,
   created_at: '2026-11-10T08:00:00Z',
   updated_at: '2026-11-10T08:00:00Z',
-  translation_group: null,
-  updated_by: null,
-};
+});
 
 /** The post page at `path`; the list pages' loaders never finish, to hold a navigation in flight. */
 /** A loaded result gets its body rendered as the loader renders it, in the page's language. */

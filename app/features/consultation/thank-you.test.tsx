@@ -3,20 +3,20 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PostSummary } from '~/data/posts';
+import { aPostSummary } from '#tests/support/posts.ts';
 import { ConsultationThankYou } from './thank-you';
 
 afterEach(cleanup);
 
-const post = (n: number): PostSummary => ({
-  id: String(n),
-  slug: `tips-${n}`,
-  title: `Tips ${n}`,
-  summary: 'Kort och konkret.',
-  hero_image_url: null,
-  author: 'Teamet på Nordic Lead Agency',
-  published_date: '2026-11-10T08:00:00Z',
-  reading_minutes: 1,
-});
+const post = (n: number): PostSummary =>
+  aPostSummary({
+    id: String(n),
+    slug: `tips-${n}`,
+    title: `Tips ${n}`,
+    summary: 'Kort och konkret.',
+    author: 'Teamet på Nordic Lead Agency',
+    published_date: '2026-11-10T08:00:00Z',
+  });
 
 function renderAt(path: string, posts: PostSummary[]) {
   const Stub = createRoutesStub([

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PostSummary } from '~/data/posts';
 import { NewsletterAlmostThere } from './almost-there';
 import { NewsletterSignup } from './newsletter-signup';
+import { aPostSummary } from '#tests/support/posts.ts';
 import { NewsletterThankYou } from './thank-you';
 
 // The frame shows once the visitor allows marketing, as this one has.
@@ -20,16 +21,16 @@ function renderAt(path: string, element: ReactNode) {
   return render(<Stub initialEntries={[path]} />);
 }
 
-const posts: PostSummary[] = ['ett', 'tva', 'tre'].map((slug, index) => ({
-  id: String(index),
-  slug,
-  title: `Inlägg ${slug}`,
-  summary: 'Kort och konkret.',
-  hero_image_url: null,
-  author: 'Teamet på Nordic Lead Agency',
-  published_date: `2026-11-0${index + 1}T08:00:00Z`,
-  reading_minutes: 1,
-}));
+const posts: PostSummary[] = ['ett', 'tva', 'tre'].map((slug, index) =>
+  aPostSummary({
+    id: String(index),
+    slug,
+    title: `Inlägg ${slug}`,
+    summary: 'Kort och konkret.',
+    author: 'Teamet på Nordic Lead Agency',
+    published_date: `2026-11-0${index + 1}T08:00:00Z`,
+  }),
+);
 
 describe('NewsletterSignup', () => {
   const forms = { accountId: '123456', formIds: { en: '111', sv: '222' } };
