@@ -13,7 +13,7 @@ const MAX_LEADS = 600;
 /** Requests in flight at once during the burst, each worker pausing between its requests so the
  * burst outlasts the server's first outbox poll (every 2 s). */
 const CONCURRENCY = 3;
-const PAUSE_MS = 5;
+const PAUSE_MS = 100;
 
 function leadNumber(n: number) {
   return aLead({

@@ -5,9 +5,10 @@
 // stand-in exactly once after it comes up, with the lead's ID as the event's ID and the hashed
 // contacts. A lead from a visitor whose choice does not allow marketing sends nothing.
 //
-// The retry waits for the server's default backoff (the first retry comes 24–30 s after the
-// failed attempt, decision 5), so the test takes about 40 s; it asserts outcomes only, polling
-// with generous deadlines. Needs the build.
+// The failed attempt is put off by the server's default backoff (the first retry comes 24–30 s
+// after it, decision 5); the test checks that wait in the database, then moves the retry's time
+// to now there rather than sleeping through it. It asserts outcomes only, polling with generous
+// deadlines. Needs the build.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -151,9 +152,22 @@ describe('Meta Lead events from the running site', () => {
     );
     expect(graph.received).toEqual([]);
     expect(await eventStatus(leadId)).toMatchObject([{ status: 'pending' }]);
+    const waits = async () =>
+      (
+        await db.query<{ waits: string }>(
+          `select (next_attempt_at > now() + interval '15 seconds')::text as waits
+             from public.meta_lead_events where consultation_id = $1`,
+          [leadId],
+        )
+      ).rows;
+    expect(await waits()).toEqual([{ waits: 'true' }]);
 
-    // Up again: the retry delivers it.
+    // Up again, and the backoff over (the retry's time moved to now): the retry delivers it.
     await graph.up();
+    await db.query(
+      'update public.meta_lead_events set next_attempt_at = now() where consultation_id = $1',
+      [leadId],
+    );
     const [sent] = await eventually('the Lead event at the stand-in', () =>
       graph.received.length ? graph.received : undefined,
     );

@@ -35,12 +35,26 @@ async function adminClient(site: RunningSite) {
   return client;
 }
 
+// Two first starts that several describes read from (a start takes seconds): one with the default
+// settings (the demo posts seeded), one with SEED_DEMO=false. Each describe that must own a
+// server's life (its directory, its end) starts its own.
+let seeded: RunningSite;
+let unseeded: RunningSite;
+beforeAll(async () => {
+  [seeded, unseeded] = await Promise.all([
+    startSite({ SEED_DEMO: 'true' }),
+    startSite({ SEED_DEMO: 'false' }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([seeded?.stop(), unseeded?.stop()]);
+});
+
 describe('a first start with the default settings', () => {
   let site: RunningSite;
-  beforeAll(async () => {
-    site = await startSite({ SEED_DEMO: 'true' });
+  beforeAll(() => {
+    site = seeded;
   });
-  afterAll(async () => site?.stop());
 
   it('prints the URL and an anon key that is a JWT for the anon role', () => {
     expect(site.output()).toContain(`The site is running at ${site.url}`);
@@ -100,10 +114,9 @@ describe('a first start with the default settings', () => {
 
 describe("the site's own form posts", () => {
   let site: RunningSite;
-  beforeAll(async () => {
-    site = await startSite({ SEED_DEMO: 'false' });
+  beforeAll(() => {
+    site = unseeded;
   });
-  afterAll(async () => site?.stop());
 
   it('refuses a body over 1 MiB with 413 and stores nothing', async () => {
     const form = new URLSearchParams({ name: 'x'.repeat(2 * 1024 * 1024) });
@@ -136,13 +149,8 @@ describe("the site's own form posts", () => {
 
 describe('a start with SEED_DEMO=false', () => {
   it('leaves the blog empty', async () => {
-    const site = await startSite({ SEED_DEMO: 'false' });
-    try {
-      const { data } = await anonClient(site).from('blog_posts').select('id');
-      expect(data).toEqual([]);
-    } finally {
-      await site.stop();
-    }
+    const { data } = await anonClient(unseeded).from('blog_posts').select('id');
+    expect(data).toEqual([]);
   });
 });
 
@@ -253,22 +261,17 @@ describe('the embedded database', () => {
   afterAll(async () => temp?.cleanup());
 
   it('is a PostgreSQL 17 server in DATA_DIR that enforces the anon statement timeout', async () => {
-    const site = await startSite({ SEED_DEMO: 'true' }, { dataDir: path.join(temp.dir, 'pg') });
-    try {
-      expect(site.output()).toContain(
-        `Data:         PostgreSQL 17 in ${path.join(temp.dir, 'pg')}`,
-      );
-      expect(existsSync(path.join(temp.dir, 'pg/postgres/data/PG_VERSION'))).toBe(true);
-      const started = Date.now();
-      const { error, status } = await anonClient(site)
-        .from('blog_posts')
-        .select('id')
-        .filter('content', 'imatch', '(.*)(.*)(.*)(.*)(.*)\\5\\4\\3\\2\\1x');
-      expect({ status, code: error?.code }).toEqual({ status: 500, code: '57014' });
-      expect(Date.now() - started).toBeLessThan(20_000);
-    } finally {
-      await site.stop();
-    }
+    // The first start with the default settings, in its own DATA_DIR.
+    const site = seeded;
+    expect(site.output()).toContain(`Data:         PostgreSQL 17 in ${site.dataDir}`);
+    expect(existsSync(path.join(site.dataDir, 'postgres/data/PG_VERSION'))).toBe(true);
+    const started = Date.now();
+    const { error, status } = await anonClient(site)
+      .from('blog_posts')
+      .select('id')
+      .filter('content', 'imatch', '(.*)(.*)(.*)(.*)(.*)\\5\\4\\3\\2\\1x');
+    expect({ status, code: error?.code }).toEqual({ status: 500, code: '57014' });
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it("takes over an earlier version's PGlite directory at its first start, losing nothing", async () => {
@@ -328,7 +331,8 @@ describe('the site against another Supabase (as against a hosted project)', () =
   let hosted: RunningSite;
   let site: RunningSite;
   beforeAll(async () => {
-    hosted = await startSite({ SEED_DEMO: 'true' });
+    // The first start with the default settings is the project.
+    hosted = seeded;
     site = await startSite({
       SUPABASE_URL: hosted.url,
       SUPABASE_ANON_KEY: hosted.anonKey,
@@ -336,10 +340,7 @@ describe('the site against another Supabase (as against a hosted project)', () =
       FORM_MIN_FILL_SECONDS: '0',
     });
   });
-  afterAll(async () => {
-    await site?.stop();
-    await hosted?.stop();
-  });
+  afterAll(async () => site?.stop());
 
   it('mounts no backend of its own and keeps no database', async () => {
     expect(site.output()).toContain(`hosted Supabase at ${hosted.url}`);
