@@ -4,6 +4,8 @@
 // day, fresh leads hold at most a fifth of a day; a lead's invitations past 3 an hour are held and
 // go as what the recipient needs to know then; an administrator releases a held time through the
 // visitor's own cancel.
+// Long because every bound on booking is written against the same leads and meetings on one
+// backend per database; split apart, each bound would start its own backends.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';

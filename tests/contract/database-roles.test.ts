@@ -2,15 +2,17 @@
 // `migrator`, a postgres-like role that owns neither auth nor storage; auth.users and the storage
 // tables have hosted's shape; rows of storage are deleted through the Storage API only; and a data
 // directory of the earlier layout (everything the superuser's) is brought to the same state.
+// Long because the current layout, the earlier layout and a non-superuser DATABASE_URL are three
+// views of one rule (the database as strict as hosted Supabase), kept side by side to compare.
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '#server/db/migrate.ts';
-import { openPglite } from '#server/db/pglite.ts';
-import { openPostgres } from '#server/db/postgres.ts';
-import type { Database } from '#server/db/types.ts';
+import { migrate } from '#server/supabase/db/migrate.ts';
+import { openPglite } from '#server/supabase/db/pglite.ts';
+import { openPostgres } from '#server/supabase/db/postgres.ts';
+import type { Database } from '#server/supabase/db/types.ts';
 import {
   backendKinds,
   createTempDir,

@@ -2,6 +2,8 @@
 // PostgreSQL: leads inserted by the real supabase-js as a visitor, delivered by the server's own
 // jobs to the local outbox or to a real SMTP server on 127.0.0.1, through an SMTP outage, exactly
 // once.
+// Long because the outbox, SMTP (up and down), retention and a server against hosted Supabase are
+// one delivery seen from each side; its helpers (an SMTP server, mail rows) serve all of them.
 import { readFile, readdir } from 'node:fs/promises';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';

@@ -3,6 +3,8 @@
 // it), who may see it and who may own a lead, the list's owner, overdue and source filters and
 // sorts, and the daily digest by time travel: queued once per day at 08:00 in the agency's time
 // zone, however many servers try, and sent through the outbox to the agency.
+// Long because the pipeline's history, owners, list filters and digest read the same leads on one
+// backend per database; split apart, each part would start its own backends (seconds each).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,6 +2,8 @@
 // real supabase-js through /rest/v1 on PGlite and on PostgreSQL: the columns only the agency may
 // set, the per-IP limit (PostgREST's PT429 → 429), the duplicate rule, and the visitor's address as
 // the embedded backend hands it to the database.
+// Long because the leads' rules (agency-only columns, the per-IP limit, duplicates, the address)
+// share one backend per database; split apart, each part would start its own.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '#server/supabase/db/types.ts';

@@ -2,6 +2,8 @@
 // PostgreSQL: meetings written with the service key as the site's server writes them; the mails
 // queued by the database in the meeting's own transaction, delivered by the server's own jobs to
 // the local outbox, and their invitations read by a real iCalendar parser (ical.js) field by field.
+// Long because history, invitations, reminders and the digest all read the meetings one backend
+// per database writes; split apart, each part would start its own backends.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';

@@ -1,3 +1,7 @@
+// The migrations on a fresh database of each kind: applied once and only once, row-level security
+// on every table, the constraints a hand-made insert meets, hosted Supabase's roles and defaults,
+// and what Supabase's database linter checks.
+// Long because every rule here is read from the same migrated database, opened once per kind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '#server/supabase/db/pglite.ts';
 import { openPostgres } from '#server/supabase/db/postgres.ts';

@@ -1,4 +1,6 @@
 // The server as `npm start` runs it: a separate Node process on a data directory.
+// Long because its describes share two first starts of the server (seconds each); split apart,
+// each file would start its own.
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';

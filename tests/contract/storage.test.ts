@@ -3,12 +3,14 @@
 // refuses and in Storage's words (supabase/storage src/internal/errors/codes.ts: every client error
 // is HTTP 400 with the meant status in the body's statusCode), and that the disk and the rows
 // always agree: nothing refused, failed or abandoned leaves a row, a file or an upload behind.
+// Long because upload, replace, list, remove and the refusals share one backend per database and
+// the same bucket; split apart, each part would start its own backends.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '#server/jwt.ts';
+import { signJwt } from '#server/supabase/jwt.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 import {
   beginUpload,
