@@ -11,7 +11,10 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetingEvent } from '~/features/booking/meeting-event.ts';
 import { verifyToken } from '#shared/signed-token.ts';
-import { meetingCalendarEvent, type MeetingMailContext } from '#server/product/leads/meeting-mails.ts';
+import {
+  meetingCalendarEvent,
+  type MeetingMailContext,
+} from '#server/product/leads/meeting-mails.ts';
 import type { Mail } from '#server/mail.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { aLead } from '../support/leads.ts';
