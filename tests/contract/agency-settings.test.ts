@@ -4,7 +4,10 @@
 // server's own reader (the lead mails, the start's warning) sees the same row.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agencyPlaceholdersInUse, readAgencyDetails } from '#server/leads/agency-details.ts';
+import {
+  agencyPlaceholdersInUse,
+  readAgencyDetails,
+} from '#server/product/leads/agency-details.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 const details = {

@@ -50,7 +50,7 @@ describe(`${HOSTILE} hostile regular expressions at once`, () => {
 
     const hostile = attack(site, HOSTILE);
     // The database is busy with them now: as many run as the client may run at once.
-    for (let running = 0; running < DEFAULT_GATE_LIMITS.outside.perClient; ) {
+    for (let running = 0; running < DEFAULT_GATE_LIMITS.outside.perClient;) {
       const [row] = await querySite<{ running: number }>(
         site,
         `select count(*)::int as running from pg_stat_activity
