@@ -176,20 +176,26 @@ describe("the visitor's confirmation mirrors the thank-you page", () => {
 });
 
 describe.each(backendKinds)('lead mails on %s', (kind) => {
+  // The local outbox's tests and the retention's share one backend (a start takes seconds).
+  let outboxBackend: TestBackend;
+  beforeAll(async () => {
+    outboxBackend = await startTestBackend(
+      kind,
+      {
+        LEADS_NOTIFY_TO: 'leads@agency.example, sales@agency.example',
+        SITE_URL: 'https://agency.example',
+      },
+      // Delivery only when the test drains, so it can act on a lead before its mails go.
+      { leadJobTimings: { pollIntervalMs: 60 * 60_000 } },
+    );
+  });
+  afterAll(async () => outboxBackend?.close());
+
   describe('to the local outbox (no SMTP_URL)', () => {
     let backend: TestBackend;
-    beforeAll(async () => {
-      backend = await startTestBackend(
-        kind,
-        {
-          LEADS_NOTIFY_TO: 'leads@agency.example, sales@agency.example',
-          SITE_URL: 'https://agency.example',
-        },
-        // Delivery only when the test drains, so it can act on a lead before its mails go.
-        { leadJobTimings: { pollIntervalMs: 60 * 60_000 } },
-      );
+    beforeAll(() => {
+      backend = outboxBackend;
     });
-    afterAll(async () => backend?.close());
 
     it('says at start where lead notifications go', () => {
       expect(backend.log).toContain(
@@ -423,14 +429,9 @@ describe.each(backendKinds)('lead mails on %s', (kind) => {
 
   describe('retention', () => {
     let backend: TestBackend;
-    beforeAll(async () => {
-      backend = await startTestBackend(
-        kind,
-        {},
-        { leadJobTimings: { pollIntervalMs: 60 * 60_000 } },
-      );
+    beforeAll(() => {
+      backend = outboxBackend;
     });
-    afterAll(async () => backend?.close());
 
     it('deletes exactly the leads with no activity for three years, with their mails', async () => {
       const stale = newLead();
