@@ -2,20 +2,22 @@
 // odd spellings of an address and cookies no one set) from 20 outside addresses: the pages
 // visitors ask for stay in the cache and keep answering 200 from it, with SITE_URL set (every
 // Host gets the site's own copy) and without (only the few hosts in use keep copies). The cache is
-// given 2 MiB (PAGE_CACHE_MB), which the flood would fill many times over in these seconds if
-// what it sends were kept; the 32 MiB default takes it longer to fill, not more.
+// given 2 MiB (PAGE_CACHE_MB), and the flood runs until its answers would have filled that five
+// times over had they been kept; the 32 MiB default takes it longer to fill, not more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floodPages, getPage } from '../support/page-flood.ts';
 import { startSite, type RunningSite } from '../support/site.ts';
 
 const VISITOR = { 'x-forwarded-for': '198.51.100.40' };
 const PAGES = ['/', '/newsletter', '/sv', '/sv/blog', '/blog/three-email-welcome-sequence'];
-const FLOOD_MS = 4000;
+const CACHE_MB = 2;
+/** The flood lasts until it has been answered this many bytes of pages. */
+const FLOOD_BYTES = 5 * CACHE_MB * 1024 * 1024;
 
 function runSite(env: Record<string, string>) {
   const running = { site: undefined as unknown as RunningSite };
   beforeAll(async () => {
-    running.site = await startSite({ SEED_DEMO: 'true', PAGE_CACHE_MB: '2', ...env });
+    running.site = await startSite({ SEED_DEMO: 'true', PAGE_CACHE_MB: String(CACHE_MB), ...env });
   });
   afterAll(async () => running.site?.stop());
   return running;
@@ -28,7 +30,7 @@ async function floodThenProbe(site: RunningSite) {
   }
 
   const flood = floodPages(site.url, 20);
-  await new Promise((resolve) => setTimeout(resolve, FLOOD_MS));
+  while (flood.pageBytes() < FLOOD_BYTES) await new Promise((resolve) => setTimeout(resolve, 50));
   // Asked for while the flood still runs, and not since it began.
   const answers = await Promise.all(PAGES.map((path) => getPage(site.url, path, VISITOR)));
   const statuses = await flood.stop();

@@ -70,10 +70,12 @@ export function floodRequest(n: number): { path: string; headers: Record<string,
 
 /**
  * `clients` addresses (203.0.113.1 upwards) each sending flood requests one after another until
- * stop(), which answers how many were answered, by status.
+ * stop(), which answers how many were answered, by status; pageBytes() tells how much of the flood
+ * came back as pages (200), what a cache that kept every answer would have to hold.
  */
 export function floodPages(origin: string, clients: number) {
   let flooding = true;
+  let pageBytes = 0;
   const statuses = new Map<number, number>();
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const client = async (index: number) => {
@@ -86,11 +88,13 @@ export function floodPages(origin: string, clients: number) {
         agent,
       ).catch(() => undefined);
       const status = answer?.status ?? 0;
+      if (status === 200) pageBytes += Buffer.byteLength(answer!.body);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
   };
   const running = Promise.all(Array.from({ length: clients }, (_, i) => client(i)));
   return {
+    pageBytes: () => pageBytes,
     async stop(): Promise<Map<number, number>> {
       flooding = false;
       await running;
