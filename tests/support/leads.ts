@@ -1,8 +1,10 @@
 // Leads for tests: aLead builds a valid consultations row as the site stores it, aLeadForm the
-// fields a visitor types into the booking form, each with an address no other lead has (a repeat
-// would be dropped as spam); insertLeads stores many at once, straight into the database, for tests
-// that need leads to act on (booking, mails) without the form's per-address limits. Pure: app unit
-// tests import it too, so nothing here reaches the server or Node.
+// fields a visitor types into the booking form, aStoredLead a whole row as the leads list reads
+// it, each with an address no other lead has (a repeat would be dropped as spam); insertLeads
+// stores many at once, straight into the database, for tests that need leads to act on (booking,
+// mails) without the form's per-address limits. Pure: app unit tests import it too, so nothing
+// here reaches the server or Node.
+import type { Lead } from '~/data/consultations.ts';
 
 let serial = 0;
 
@@ -55,6 +57,29 @@ export function aLead<T extends object = object>(
     created_at: new Date().toISOString(),
   };
   return Object.assign(defaults, overrides);
+}
+
+/** A whole consultations row as the leads list reads it back: received, new, owned by nobody. */
+export function aStoredLead(overrides: Partial<Lead> = {}): Lead {
+  const { created_at } = aLead();
+  return {
+    ...aLead(),
+    id: crypto.randomUUID(),
+    status: 'new',
+    notes: null,
+    received_at: created_at,
+    updated_at: created_at,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+    referrer: null,
+    landing_page: null,
+    owner_id: null,
+    source: '(direct)',
+    ...overrides,
+  };
 }
 
 /** The one query insertLeads needs: the server's own connection, or any pg-like client. */

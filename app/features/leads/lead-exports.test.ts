@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadMail } from '~/data/consultation-mails';
 import type { Lead } from '~/data/consultations';
+import { aStoredLead } from '#tests/support/leads.ts';
 import {
   fileDate,
   leadCsvColumns,
@@ -11,32 +12,18 @@ import {
 } from './lead-exports';
 
 function lead(fields: Partial<Lead> = {}): Lead {
-  return {
+  return aStoredLead({
     id: '6f1d2c1e-0000-4000-8000-000000000001',
     name: 'Anna Svensson',
     email: 'anna@example.se',
     phone_number: '070-123 45 67',
     problems: 'We need more customers for the shop.',
-    additional_info: null,
     company_name: 'Anna AB',
-    how_found_us: 'Google',
-    language: 'english',
     created_at: '2026-11-23T09:59:58.000Z',
-    status: 'new',
-    notes: null,
     received_at: '2026-11-23T10:00:00.123456+00:00',
     updated_at: '2026-11-23T10:00:00.123456+00:00',
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    utm_term: null,
-    utm_content: null,
-    referrer: null,
-    landing_page: null,
-    owner_id: null,
-    source: '(direct)',
     ...fields,
-  };
+  });
 }
 
 /** The CSV's records, split on the CRLFs that end them (the test values hold no line breaks). */

@@ -6,10 +6,11 @@ import { LeadsList } from './leads-list';
 import { vi } from 'vitest';
 import type { LeadMail } from '~/data/consultation-mails';
 import type { Lead } from '~/data/consultations';
+import { aStoredLead } from '#tests/support/leads.ts';
 import type { AppSupabaseClient } from '~/data/supabase';
 
 export function lead(fields: Partial<Lead> = {}): Lead {
-  return {
+  return aStoredLead({
     id: '00000000-0000-4000-8000-000000000001',
     name: 'Anna Svensson',
     email: 'anna@example.se',
@@ -17,24 +18,18 @@ export function lead(fields: Partial<Lead> = {}): Lead {
     problems: 'We need more customers for our cleaning company.',
     additional_info: 'Call after lunch.',
     company_name: 'Anna Städ AB',
-    how_found_us: 'Google',
     language: 'swedish',
     created_at: '2026-11-23T08:59:58Z',
-    status: 'new',
-    notes: null,
     received_at: '2026-11-23T09:00:00Z',
     updated_at: '2026-11-23T09:00:00Z',
     utm_source: 'facebook',
     utm_medium: 'paid-social',
     utm_campaign: 'autumn-2026',
-    utm_term: null,
     utm_content: 'video-a',
     referrer: 'https://www.facebook.com/',
     landing_page: '/sv/book-call?utm_source=facebook',
-    owner_id: null,
-    source: '(direct)',
     ...fields,
-  };
+  });
 }
 
 export function mail(fields: Partial<LeadMail>): LeadMail {
