@@ -7,6 +7,7 @@ import { getServerSupabase } from '~/data/supabase.server';
 import type { ConsultationActionData } from './action-data';
 import { consultationAction, type ConsultationActionContext } from './action.server';
 import { signFormStart } from './form-token.server';
+import { aLeadForm } from '#tests/support/leads.ts';
 
 const SUPABASE_URL = 'http://supabase.test';
 const secret = 'a-form-secret-of-at-least-32-characters';
@@ -62,15 +63,14 @@ function context(secondsAfterRender = 10): ConsultationActionContext {
   };
 }
 
-const person = {
+const person = aLeadForm({
   name: '  Anna Berg ',
   email: ' anna@example.se ',
-  phone_number: '070-123 45 67',
   company_name: 'Bergs Rör AB',
   problems: 'We need more customers before the spring.',
   how_found_us: 'Friend Referral',
   additional_info: '',
-};
+});
 
 const attribution = {
   utm_source: 'facebook',

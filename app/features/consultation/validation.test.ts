@@ -7,16 +7,16 @@ import {
   validateConsultation,
   type ConsultationValues,
 } from './validation';
+import { aLeadForm } from '#tests/support/leads.ts';
 
-const valid: ConsultationValues = {
+const valid: ConsultationValues = aLeadForm({
   name: 'Anna Berg',
   email: 'anna@example.se',
-  phone_number: '070-123 45 67',
   company_name: 'Bergs Rör AB',
   problems: 'We need more customers in the spring.',
   how_found_us: 'LinkedIn',
   additional_info: '',
-};
+});
 
 const empty: ConsultationValues = {
   name: '',
