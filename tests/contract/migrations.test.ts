@@ -14,6 +14,7 @@ import {
   type BackendKind,
 } from '../support/databases.ts';
 import { aLead } from '../support/leads.ts';
+import { postInput } from '../support/posts.ts';
 
 async function open(kind: BackendKind): Promise<{ db: Database; cleanup: () => Promise<void> }> {
   if (kind === 'pglite') {
@@ -28,14 +29,7 @@ async function open(kind: BackendKind): Promise<{ db: Database; cleanup: () => P
 
 const validConsultation = aLead({ language: 'swedish' });
 
-const validPost = {
-  slug: 'a-post',
-  title: 'A post',
-  summary: 'A summary.',
-  content: 'Some **Markdown**.',
-  is_published: true,
-  published_date: '2026-11-01T10:00:00Z',
-};
+const validPost = postInput('a-post');
 
 describe.each(backendKinds)('migrations on %s', (kind) => {
   let db: Database;

@@ -5,19 +5,18 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { aLead } from '../support/leads.ts';
+import { postInput } from '../support/posts.ts';
 import { imageFile } from '../support/storage.ts';
 
 const lead = aLead({ name: 'Karin Berg', language: 'swedish' });
 
-const draft = (slug: string) => ({
-  title: `Draft ${slug}`,
-  slug,
-  summary: 'A post nobody outside the team may see yet.',
-  content: 'Not yet.',
-  author: 'The Team',
-  is_published: false,
-  language: 'english',
-});
+const draft = (slug: string) =>
+  postInput(slug, {
+    title: `Draft ${slug}`,
+    summary: 'A post nobody outside the team may see yet.',
+    is_published: false,
+    published_date: null,
+  });
 
 describe.each(backendKinds)('roles on %s', (kind) => {
   let backend: TestBackend;
