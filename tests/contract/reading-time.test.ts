@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readingTimeMinutes } from '~/ui/reading-time.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { postInput } from '../support/posts.ts';
 
 const words = (n: number, separator = ' ') =>
   Array.from({ length: n }, () => 'ord').join(separator);
@@ -23,16 +24,9 @@ describe.each(backendKinds)('reading time on %s', (kind) => {
   beforeAll(async () => {
     backend = await startTestBackend(kind);
     const service = backend.client(backend.serviceRoleKey);
-    const { error } = await service.from('blog_posts').insert(
-      contents.map(([, content], i) => ({
-        slug: `post-${i}`,
-        title: `Post ${i}`,
-        summary: 'Kort.',
-        content,
-        is_published: true,
-        published_date: '2026-11-01T10:00:00Z',
-      })),
-    );
+    const { error } = await service
+      .from('blog_posts')
+      .insert(contents.map(([, content], i) => postInput(`post-${i}`, { content })));
     expect(error).toBeNull();
   });
   afterAll(async () => backend?.close());

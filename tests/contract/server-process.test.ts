@@ -17,6 +17,7 @@ import {
   type RunningSite,
 } from '../support/site.ts';
 import { aLead, aLeadForm } from '../support/leads.ts';
+import { postInput } from '../support/posts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -90,14 +91,9 @@ describe('a first start with the default settings', () => {
 
   it('hides drafts and consultations from anyone who is not signed in', async () => {
     const admin = await adminClient(site);
-    const draft = await admin.from('blog_posts').insert({
-      slug: 'a-secret-draft',
-      title: 'Draft',
-      summary: 'Not yet.',
-      content: 'Work in progress.',
-      is_published: false,
-      language: 'english',
-    });
+    const draft = await admin
+      .from('blog_posts')
+      .insert(postInput('a-secret-draft', { is_published: false, published_date: null }));
     expect(draft.error).toBeNull();
     const insert = await anonClient(site).from('consultations').insert(consultation);
     expect(insert.status).toBe(201);
