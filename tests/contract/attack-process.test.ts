@@ -5,8 +5,8 @@
 // while the Node thread answers pages and static files, and a lead waits its turn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GATE_LIMITS } from '#server/supabase/client-gate.ts';
-import { attack } from '../support/attack.ts';
-import { postBookingForm, querySite, startSite, type RunningSite } from '../support/site.ts';
+import { attack, untilHostileRunning } from '../support/attack.ts';
+import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
 import { aLeadForm } from '../support/leads.ts';
 
 /** A signed-in session's cookie: the page cache skips it, so the page is rendered afresh (a
@@ -50,14 +50,7 @@ describe(`${HOSTILE} hostile regular expressions at once`, () => {
 
     const hostile = attack(site, HOSTILE);
     // The database is busy with them now: as many run as the client may run at once.
-    for (let running = 0; running < DEFAULT_GATE_LIMITS.outside.perClient;) {
-      const [row] = await querySite<{ running: number }>(
-        site,
-        `select count(*)::int as running from pg_stat_activity
-          where state = 'active' and pid <> pg_backend_pid() and query like '%~*%'`,
-      );
-      running = row!.running;
-    }
+    await untilHostileRunning(site, DEFAULT_GATE_LIMITS.outside.perClient);
 
     const home = await fetch(`${site.url}/`, { headers: renderAfresh });
     const postPage = await fetch(site.url + post);

@@ -2,7 +2,13 @@
 // outside callers' share of connections can run at once. A new visitor's plain read and a signed-in
 // team member's read still answer while the attack's queued requests wait (decision 21).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attackerAddresses, HOSTILE_FILTER, sustainedAttack } from '../support/attack.ts';
+import { DEFAULT_GATE_LIMITS } from '#server/supabase/client-gate.ts';
+import {
+  attackerAddresses,
+  HOSTILE_FILTER,
+  sustainedAttack,
+  untilHostileRunning,
+} from '../support/attack.ts';
 import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
 
 /** A signed-in session's cookie: the page cache skips it, so the page's loaders run. */
@@ -35,7 +41,8 @@ describe('outside callers’ share of the data API', () => {
     const inFlight = 40;
     const hostile = sustainedAttack(site, attackerAddresses(20), inFlight / 20);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 500)); // the database is busy with them now
+      // The database is busy with them now: at least as many run as one address may run at once.
+      await untilHostileRunning(site, DEFAULT_GATE_LIMITS.outside.perClient);
 
       const [visitor, member, page] = await Promise.all([
         whileAttacked(hostile, () =>

@@ -49,7 +49,8 @@ describe('a flood of unique query strings', () => {
       return answers;
     };
     const floods = Array.from({ length: 20 }, (_, worker) => flood(worker));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the flood is under way
+    // The flood is under way: every worker has had an answer and sent again.
+    while (sent < 2 * floods.length) await new Promise((resolve) => setTimeout(resolve, 10));
 
     const visitor = { 'X-Forwarded-For': VISITOR };
     const posts: Response[] = [];

@@ -1,5 +1,5 @@
 // An outside client's attack on /rest/v1, for the process test and the bench.
-import type { RunningSite } from './site.ts';
+import { querySite, type RunningSite } from './site.ts';
 
 /** Backtracking that runs for minutes unless the statement timeout stops it. */
 export const HOSTILE_FILTER =
@@ -67,4 +67,19 @@ export function sustainedAttack(site: RunningSite, addresses: string[], inFlight
       return statuses;
     },
   };
+}
+
+/**
+ * Waits until the site's embedded PostgreSQL runs at least `count` hostile statements (the
+ * filter's case-insensitive match), so a test knows the database is busy with the attack.
+ */
+export async function untilHostileRunning(site: RunningSite, count: number): Promise<void> {
+  for (let running = 0; running < count;) {
+    const [row] = await querySite<{ running: number }>(
+      site,
+      `select count(*)::int as running from pg_stat_activity
+        where state = 'active' and pid <> pg_backend_pid() and query like '%~*%'`,
+    );
+    running = row!.running;
+  }
 }
