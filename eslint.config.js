@@ -29,9 +29,10 @@ const isSharedLayer = (file) =>
   file.startsWith('shared/');
 
 /**
- * Rooms and doors (docs/architecture.md): app/ and server/ meet only over HTTP; features never
- * import each other, and shared layers never import a feature (type-only imports included); only
- * app/data/ talks to supabase-js. Import circles (type-only imports included) are refused by
+ * Rooms and doors (docs/architecture.md): app/ and server/ meet only over HTTP; the
+ * Supabase-compatible services (server/supabase/) never import the product (server/product/);
+ * features never import each other, and shared layers never import a feature (type-only imports
+ * included); only app/data/ talks to supabase-js. Import circles (type-only imports included) are refused by
  * `npm run lint` too, through scripts/structure.ts --check, which walks the whole import graph
  * once; a lint rule sees one file at a time.
  * @type {import('eslint').Rule.RuleModule}
@@ -54,6 +55,10 @@ const boundaries = {
         report('app/ must not import server/: they meet over HTTP.');
       if (file.startsWith('server/') && resolved.startsWith('app/'))
         report('server/ must not import app/: they meet over HTTP.');
+      if (file.startsWith('server/supabase/') && resolved.startsWith('server/product/'))
+        report(
+          'server/supabase/ must not import server/product/: the services know no product; let server/app.ts pass in what they need.',
+        );
       if (
         file.startsWith('app/') &&
         !file.startsWith('app/data/') &&
@@ -128,7 +133,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/rest/**/*.ts', 'server/auth/**/*.ts', 'server/storage/**/*.ts'],
+    files: ['server/supabase/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -5,8 +5,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import { openPglite } from '../server/db/pglite.ts';
-import { migrate } from '../server/db/migrate.ts';
+import { openPglite } from '#server/supabase/db/pglite.ts';
+import { migrate } from '#server/supabase/db/migrate.ts';
 
 export const typesFile = path.resolve(import.meta.dirname, '../app/data/database.types.ts');
 

@@ -1,6 +1,6 @@
 // Run by `npm run build` after `react-router build`: writes a brotli (.br) and a gzip (.gz) copy
 // beside every compressible file under build/client/assets, at the highest settings, once. The
-// server (server/static.ts) sends them to clients that accept br or gzip. Files under 1 KB, and
+// server (server/product/site/static.ts) sends them to clients that accept br or gzip. Files under 1 KB, and
 // copies that would not be smaller, are skipped; the server then sends the file as it is.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -4,34 +4,38 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { lockDataDir, persistentSecret } from './data-dir.ts';
-import { openPglite } from './db/pglite.ts';
-import { openPostgres } from './db/postgres.ts';
-import { migrate } from './db/migrate.ts';
-import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
-import { movePgliteData } from './db/move-pglite.ts';
-import type { Database } from './db/types.ts';
+import { openPglite } from '#server/supabase/db/pglite.ts';
+import { openPostgres } from '#server/supabase/db/postgres.ts';
+import { migrate } from '#server/supabase/db/migrate.ts';
+import { startEmbeddedPostgres } from '#server/supabase/db/embedded-postgres.ts';
+import { movePgliteData } from '#server/supabase/db/move-pglite.ts';
+import type { Database } from '#server/supabase/db/types.ts';
 import { createHmac } from 'node:crypto';
 import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
-import { ClientGate } from './client-gate.ts';
+import { ClientGate } from '#server/supabase/client-gate.ts';
 import { connectionCaps, createBoundedServer } from './connections.ts';
-import { createCallerIdentifier, type CallerIdentifier } from './data-api-caller.ts';
-import { signJwt } from './jwt.ts';
+import { createCallerIdentifier, type CallerIdentifier } from '#server/supabase/data-api-caller.ts';
+import { signJwt } from '#server/supabase/jwt.ts';
 import { createMailer } from './mail.ts';
-import { createSite, type Site } from './site.ts';
-import { createRestApi } from './rest/api.ts';
-import { createAuthApi } from './auth/api.ts';
-import { createStorageApi } from './storage/api.ts';
-import { ensureAdmin } from './auth/admin.ts';
-import { makeTeamAdmin } from './team/team-admin.ts';
+import { createSite, type Site } from '#server/product/site/site.ts';
+import { createRestApi } from '#server/supabase/rest/api.ts';
+import { createAuthApi } from '#server/supabase/auth/api.ts';
+import { createStorageApi } from '#server/supabase/storage/api.ts';
+import { ensureAdmin } from '#server/supabase/auth/admin.ts';
+import { makeTeamAdmin } from '#server/product/team/team-admin.ts';
+import { isTeamMember } from '#server/product/team/team-membership.ts';
 import {
   checkLeadSchema,
   startLeadJobs,
   type LeadJobs,
   type LeadJobTimings,
-} from './leads/lead-jobs.ts';
-import { agencyPlaceholdersInUse, placeholderWarning } from './leads/agency-details.ts';
-import { pageViewCounter } from './visits/count-page-views.ts';
-import { startVisitRecorder, type VisitRecorder } from './visits/visit-recorder.ts';
+} from '#server/product/leads/lead-jobs.ts';
+import {
+  agencyPlaceholdersInUse,
+  placeholderWarning,
+} from '#server/product/leads/agency-details.ts';
+import { pageViewCounter } from '#server/product/visits/count-page-views.ts';
+import { startVisitRecorder, type VisitRecorder } from '#server/product/visits/visit-recorder.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seedFile = path.join(root, 'supabase/seed.sql');
@@ -183,7 +187,10 @@ export async function startServer(
       });
       const keys = await apiKeys(jwtSecret);
       const rest = await createRestApi({ db, jwtSecret });
-      callers = createCallerIdentifier({ db, jwtSecret });
+      callers = createCallerIdentifier({
+        isMember: (userId) => isTeamMember(db, userId),
+        jwtSecret,
+      });
       const auth = createAuthApi({
         db,
         jwtSecret,

@@ -42,7 +42,7 @@ export interface MailerOptions {
   log: (line: string) => void;
 }
 
-// nodemailer waits minutes by default; an outbox claim must outlive a send (see server/leads).
+// nodemailer waits minutes by default; an outbox claim must outlive a send (see server/product/leads).
 const SMTP_TIMEOUTS = {
   connectionTimeout: 20_000,
   greetingTimeout: 20_000,

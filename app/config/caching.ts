@@ -14,7 +14,7 @@ export function sharedPageHeaders(): Record<string, string> {
 }
 
 /**
- * What the server's page cache (server/page-cache-key.ts) may build one shared copy of a page
+ * What the server's page cache (server/product/site/page-cache-key.ts) may build one shared copy of a page
  * from, declared by the page's route in its handle (docs/decisions/0013). Everything else a
  * request carries is left out of both the cache key and the render, so the copy cannot depend on
  * it.

@@ -125,7 +125,7 @@ export function escapeLikePattern(text: string): string {
 /**
  * A value of a PostgREST logic tree (`or=(…)`) in double quotes, so commas, parentheses, dots
  * and quotes in it are data, not grammar. Inside the quotes a backslash escapes the next
- * character, in PostgREST (pQuotedValue) and in the embedded parser (server/rest/parse.ts) alike.
+ * character, in PostgREST (pQuotedValue) and in the embedded parser (server/supabase/rest/parse.ts) alike.
  */
 function quoteLogicValue(value: string): string {
   return `"${value.replace(/["\\]/g, (character) => `\\${character}`)}"`;

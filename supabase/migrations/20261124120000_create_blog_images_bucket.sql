@@ -1,7 +1,7 @@
 -- Images for the blog (hero images and pictures in posts): a public Storage bucket that anyone may
 -- read and signed-in administrators fill. Runs unchanged on hosted Supabase (storage.buckets and
 -- storage.objects are Storage's own, with row-level security already on) and on the embedded
--- backend (server/db/bootstrap.sql creates the same tables).
+-- backend (server/supabase/db/bootstrap.sql creates the same tables).
 
 -- BUCKET
 

@@ -119,7 +119,7 @@ create trigger consultations_queue_meta_lead_event
 -- RETENTION
 
 -- Meta takes events up to 7 days old; a row is kept 30 days, then deleted by the server's daily
--- retention job (server/leads/retention.ts).
+-- retention job (server/product/leads/retention.ts).
 create function private.delete_stale_meta_lead_events(
   as_of timestamptz default now()
 ) returns integer

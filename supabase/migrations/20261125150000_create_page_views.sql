@@ -88,7 +88,7 @@ revoke all on function private.delete_old_page_views(timestamptz) from public;
 -- sum of each day's. A visit's source and campaign are those of its first page view that day;
 -- a lead's are those stored with it. A source is the campaign's utm_source (lowercase), else the
 -- referring site's host without www., else (direct): the server stores page views' referrer hosts
--- that way (server/visits/page-view.ts). Booked counts leads now booked or won; won, those won.
+-- that way (server/product/visits/page-view.ts). Booked counts leads now booked or won; won, those won.
 -- Security invoker: the tables' own policies apply, and the check below names the reason.
 create function public.site_insights(
   period_start date,

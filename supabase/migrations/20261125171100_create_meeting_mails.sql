@@ -1,6 +1,6 @@
 -- The strategy call's mails, a transactional outbox like the lead mails: a trigger on
 -- public.meetings writes them in the meeting's own transaction, and the server drains them with
--- retries (server/leads/meeting-mails.ts). Booking, moving and cancelling each queue an invitation
+-- retries (server/product/leads/meeting-mails.ts). Booking, moving and cancelling each queue an invitation
 -- to the visitor and one to the agency, carrying the meeting's iCalendar invitation (REQUEST,
 -- CANCEL once cancelled) at the meeting's SEQUENCE then; booking and moving queue the visitor's
 -- reminders, due 24 hours and 1 hour before the call (none whose time has passed). A mail whose

@@ -2,7 +2,7 @@
 -- the lead does with its call (decision 22). The trigger of 20261125171100 queues each change's
 -- invitations as before until the lead's hour holds 3; later ones are held: queued with `held`,
 -- due when the oldest of the hour's 3 is an hour old. When a held mail comes due the server sends
--- only what its recipient needs to know then (server/leads/meeting-mails.ts): a meeting's latest
+-- only what its recipient needs to know then (server/product/leads/meeting-mails.ts): a meeting's latest
 -- state (older versions are superseded, as before), nothing about a meeting booked and cancelled
 -- while its mails were held, and a move of a meeting never announced as its booking.
 

@@ -4,7 +4,7 @@
 // changes once both are opened.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timeStep, totpCode } from '#server/auth/mfa/totp.ts';
+import { timeStep, totpCode } from '#server/supabase/auth/mfa/totp.ts';
 import { claimsOf, linkIn, mailsTo } from '../support/auth-mail.ts';
 import {
   ADMIN_EMAIL,

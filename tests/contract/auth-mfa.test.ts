@@ -3,7 +3,7 @@
 // secret (aal2), wrong and reused codes refused, aal1 after a password sign-in, unenrol.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timeStep, totpCode } from '#server/auth/mfa/totp.ts';
+import { timeStep, totpCode } from '#server/supabase/auth/mfa/totp.ts';
 import { claimsOf } from '../support/auth-mail.ts';
 import {
   MEMBER_PASSWORD,

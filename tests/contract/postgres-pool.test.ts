@@ -1,9 +1,9 @@
-// The pg adapter's close() (server/db/postgres.ts) returns once every connection has closed, so a
+// The pg adapter's close() (server/supabase/db/postgres.ts) returns once every connection has closed, so a
 // database dropped right after (as the tests' drop() does, with force) ends no connection that
 // is still closing: such a connection's 57P01 surfaced as an uncaught exception in a full run.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from '#server/db/postgres.ts';
+import { openPostgres } from '#server/supabase/db/postgres.ts';
 import { createTestDatabase, testDatabaseUrl } from '../support/databases.ts';
 
 describe('the pg adapter', () => {

@@ -4,7 +4,7 @@
 // member, whose sessions end. Nobody can change or remove themselves, so the team keeps one admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { timeStep, totpCode } from '#server/auth/mfa/totp.ts';
+import { timeStep, totpCode } from '#server/supabase/auth/mfa/totp.ts';
 import { linkIn, mailsTo } from '../support/auth-mail.ts';
 import {
   ADMIN_EMAIL,

@@ -5,7 +5,7 @@
 // with axe.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timeStep, totpCode } from '#server/auth/mfa/totp.ts';
+import { timeStep, totpCode } from '#server/supabase/auth/mfa/totp.ts';
 import { linkIn, mailsTo } from '../support/auth-mail.ts';
 import { accessibilityViolations } from '../support/axe.ts';
 import { gotoHydrated, launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';

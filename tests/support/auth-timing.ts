@@ -1,10 +1,10 @@
 // Times the embedded auth's answers for members' addresses and for addresses nobody has, as a
 // prober outside would: for the timing test of /otp and /recover and for `npm run bench`.
 import path from 'node:path';
-import { hashPassword } from '#server/auth/passwords.ts';
-import { createEmailUser } from '#server/auth/users.ts';
-import { embeddedPostgresUrl } from '#server/db/embedded-postgres.ts';
-import { openPostgres } from '#server/db/postgres.ts';
+import { hashPassword } from '#server/supabase/auth/passwords.ts';
+import { createEmailUser } from '#server/supabase/auth/users.ts';
+import { embeddedPostgresUrl } from '#server/supabase/db/embedded-postgres.ts';
+import { openPostgres } from '#server/supabase/db/postgres.ts';
 import type { RunningSite } from './site.ts';
 
 /** Adds `count` members (one shared password) straight into the site's embedded PostgreSQL. */

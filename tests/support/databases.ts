@@ -5,7 +5,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '#server/db/embedded-postgres.ts';
+import { startEmbeddedPostgres } from '#server/supabase/db/embedded-postgres.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
 export const backendKinds: BackendKind[] = ['pglite', 'postgres'];

@@ -1,8 +1,8 @@
 // Users for tests, made as an administrator's SQL would: with a password, and a role on the
 // team or none (null: someone who signed up on a hosted project with sign-ups on).
-import { hashPassword } from '#server/auth/passwords.ts';
-import { createEmailUser } from '#server/auth/users.ts';
-import type { Queryable } from '#server/db/types.ts';
+import { hashPassword } from '#server/supabase/auth/passwords.ts';
+import { createEmailUser } from '#server/supabase/auth/users.ts';
+import type { Queryable } from '#server/supabase/db/types.ts';
 
 export type TestRole = 'admin' | 'editor' | null;
 

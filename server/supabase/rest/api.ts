@@ -1,0 +1,203 @@
+// The PostgREST-compatible data API mounted at /rest/v1: one table (or function, rpc.ts) per request, one transaction per
+// request under the caller's role and claims, so the migrations' grants and RLS policies decide.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Database } from '../db/types.ts';
+import { isPostgresError } from '../db/types.ts';
+import {
+  BodyTooLargeError,
+  MAX_BODY_BYTES,
+  readBody,
+  sendJson,
+  type Handler,
+} from '#server/http.ts';
+import { findTable, loadCatalog, type Catalog } from './catalog.ts';
+import { ANON_ROLE, identifyCaller, type Caller } from './claims.ts';
+import { errorHeaders, fromPostgresError, RestError } from './errors.ts';
+import { checkProfile, negotiateMediaType, parsePreferences, parseRangeHeader } from './headers.ts';
+import { insert, read, remove, update, type Outcome } from './operations.ts';
+import { parseQuery } from './parse.ts';
+import { parsePayload } from './payload.ts';
+import { callFunction, loadFunctions, type DbFunction } from './rpc.ts';
+import { callerTransaction } from './transaction.ts';
+
+const PREFIX = '/rest/v1';
+/** The only exposed schema, as on hosted Supabase by default. */
+const SCHEMA = 'public';
+/** Node's network errors from the pg driver: the database is unreachable, not the client wrong. */
+function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    (typeof code === 'string' && /^E[A-Z]+$/.test(code) && code !== 'ERR_HTTP_HEADERS_SENT') ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)
+  );
+}
+
+function send(res: ServerResponse, method: string, outcome: Outcome): void {
+  const headers: Record<string, string> = { ...outcome.headers };
+  if (outcome.body === undefined) {
+    res.writeHead(outcome.status, headers).end();
+    return;
+  }
+  headers['Content-Type'] = outcome.contentType ?? 'application/json; charset=utf-8';
+  headers['Content-Length'] = String(Buffer.byteLength(outcome.body));
+  res.writeHead(outcome.status, headers);
+  res.end(method === 'HEAD' ? undefined : outcome.body);
+}
+
+function sendError(res: ServerResponse, method: string, error: RestError): void {
+  if (method === 'HEAD') {
+    res
+      .writeHead(error.status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...errorHeaders(error),
+      })
+      .end();
+    return;
+  }
+  sendJson(res, error.status, error.body, errorHeaders(error));
+}
+
+function bodyTooLarge(): RestError {
+  return new RestError(413, {
+    code: 'PGRST413',
+    message: 'Payload Too Large',
+    details: `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes`,
+  });
+}
+
+/** The request body as JSON text; only JSON is accepted, as supabase-js always sends. */
+async function jsonBody(req: IncomingMessage): Promise<string> {
+  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type && type !== 'application/json') {
+    req.resume();
+    throw new RestError(415, { code: 'PGRST107', message: `Content-Type not acceptable: ${type}` });
+  }
+  try {
+    return await readBody(req);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw bodyTooLarge();
+    throw error;
+  }
+}
+
+type Resource = { kind: 'table'; name: string } | { kind: 'function'; name: string };
+
+function invalidPath(): RestError {
+  return new RestError(404, { code: 'PGRST125', message: 'Invalid path specified in request URL' });
+}
+
+/** `/rest/v1/<table>` → a table; `/rest/v1/rpc/<function>` → a function; anything else is not served. */
+function resourceOf(url: URL): Resource {
+  const rest = url.pathname.slice(PREFIX.length).replace(/\/$/, '');
+  const segments = rest.split('/').slice(1);
+  const isFunction = segments.length === 2 && segments[0] === 'rpc';
+  const raw = isFunction ? segments[1]! : segments.length === 1 ? segments[0]! : '';
+  if (raw === '') throw invalidPath();
+  try {
+    return { kind: isFunction ? 'function' : 'table', name: decodeURIComponent(raw) };
+  } catch {
+    throw invalidPath();
+  }
+}
+
+export interface RestApi {
+  handle: Handler;
+  /** Reads the tables, columns and roles again (after DDL), like PostgREST's schema cache reload. */
+  reloadSchema(): Promise<void>;
+}
+
+export async function createRestApi(opts: { db: Database; jwtSecret: string }): Promise<RestApi> {
+  const { db, jwtSecret } = opts;
+  let catalog: Catalog = await loadCatalog(db, SCHEMA);
+  let functions: Map<string, DbFunction[]> = await loadFunctions(db, SCHEMA);
+
+  async function serve(req: IncomingMessage, url: URL, caller: Caller): Promise<Outcome> {
+    const method = req.method ?? 'GET';
+    if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
+      throw new RestError(405, { code: 'PGRST117', message: `Unsupported HTTP method: ${method}` });
+    }
+    const resource = resourceOf(url);
+    const write = method !== 'GET' && method !== 'HEAD';
+    checkProfile(req.headers, write, SCHEMA);
+    // The gateway in front of hosted PostgREST consumes `apikey`; it is never a filter.
+    const params = new URLSearchParams(url.searchParams);
+    params.delete('apikey');
+    const inTransaction = callerTransaction(db, caller, req, url.pathname.slice(PREFIX.length));
+    if (resource.kind === 'function') {
+      if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
+        throw new RestError(405, {
+          code: 'PGRST101',
+          message: 'Only GET and POST are allowed for functions',
+        });
+      }
+      const body = method === 'POST' ? await jsonBody(req) : undefined;
+      return callFunction(
+        functions,
+        {
+          schema: SCHEMA,
+          name: resource.name,
+          method,
+          params,
+          ...(body === undefined ? {} : { body }),
+        },
+        inTransaction,
+      );
+    }
+    const media = negotiateMediaType(req.headers);
+    const prefs = parsePreferences(req.headers);
+    const query = parseQuery(params);
+    const table = findTable(catalog, resource.name);
+
+    if (!write) {
+      const range = parseRangeHeader(req.headers);
+      return read({ table, query, media, prefs, ...(range ? { range } : {}) }, inTransaction);
+    }
+    const request = { table, query, media, prefs };
+    if (method === 'DELETE') return remove(request, inTransaction);
+    const payload = parsePayload(await jsonBody(req), table, query.columns);
+    return method === 'POST'
+      ? insert(request, payload, inTransaction)
+      : update(request, payload, inTransaction);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET';
+    let caller: Caller | undefined;
+    try {
+      caller = await identifyCaller(
+        req.headers,
+        url.searchParams.get('apikey'),
+        jwtSecret,
+        catalog,
+      );
+      send(res, method, await serve(req, url, caller));
+    } catch (error) {
+      if (error instanceof RestError) return sendError(res, method, error);
+      // A lost connection (Node's ECONNRESET, EPIPE…, or pg's "Connection terminated") is a 503.
+      if (isConnectionError(error)) {
+        return sendError(
+          res,
+          method,
+          new RestError(503, {
+            code: 'PGRST001',
+            message: 'Database client error. Retrying the connection.',
+            details: (error as Error).message,
+          }),
+        );
+      }
+      if (isPostgresError(error)) {
+        return sendError(res, method, fromPostgresError(error, caller?.role === ANON_ROLE));
+      }
+      throw error;
+    }
+  }
+
+  return {
+    handle,
+    async reloadSchema() {
+      catalog = await loadCatalog(db, SCHEMA);
+      functions = await loadFunctions(db, SCHEMA);
+    },
+  };
+}
