@@ -1,0 +1,82 @@
+// The leads list's two CSV buttons: the filtered list as a standard CSV, or for Swedish Excel
+// (semicolons), read page by page so that every lead is in the file (hosted Supabase cuts each read
+// at its max-rows, 1,000 by default).
+import { useState } from 'react';
+import { listLeads, type Lead, type LeadQuery } from '~/data/consultations';
+import type { AppSupabaseClient } from '~/data/supabase';
+import { downloadFile } from '~/admin/download-file';
+import { leadsCopy as copy } from './copy';
+import { leadsCsvFileName, leadsToCsv, type LeadsCsvFormat } from './lead-exports';
+
+/** Rows per request while exporting: PostgREST's usual max-rows cap on hosted Supabase. */
+const EXPORT_PAGE_SIZE = 1000;
+
+/** What the list is filtered and sorted by, without its page. */
+export type LeadsFilter = Omit<LeadQuery, 'now' | 'offset' | 'limit'>;
+
+export function CsvExport({
+  client,
+  filter,
+  announce,
+}: {
+  client: AppSupabaseClient;
+  filter: LeadsFilter;
+  announce: (tone: 'success' | 'error' | null, text?: string) => void;
+}) {
+  const [exporting, setExporting] = useState<LeadsCsvFormat | null>(null);
+
+  async function exportCsv(format: LeadsCsvFormat) {
+    setExporting(format);
+    announce(null);
+    try {
+      const seen = new Set<string>();
+      const leads: Lead[] = [];
+      const now = new Date();
+      for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
+        const result = await listLeads(client, { ...filter, now, offset, limit: EXPORT_PAGE_SIZE });
+        for (const lead of result.leads) {
+          if (!seen.has(lead.id)) leads.push(lead);
+          seen.add(lead.id);
+        }
+        if (result.leads.length < EXPORT_PAGE_SIZE) break;
+      }
+      const fileName = leadsCsvFileName(now, format);
+      downloadFile(fileName, leadsToCsv(leads, format), 'text/csv;charset=utf-8');
+      announce('success', copy.csv.done(leads.length, fileName));
+    } catch (error) {
+      console.error('Could not export the leads:', error);
+      announce('error', copy.csv.failed);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  return (
+    <div className="leads__export">
+      <button
+        type="button"
+        className="admin-button admin-button--primary"
+        aria-describedby="leads-csv-hint"
+        onClick={() => void exportCsv('standard')}
+        disabled={exporting !== null}
+      >
+        {exporting === 'standard' ? copy.csv.busy : copy.csv.button}
+      </button>
+      <p id="leads-csv-hint" className="admin-field__hint">
+        {copy.csv.hint}
+      </p>
+      <button
+        type="button"
+        className="admin-button admin-button--secondary"
+        aria-describedby="leads-csv-excel-hint"
+        onClick={() => void exportCsv('excel-sv')}
+        disabled={exporting !== null}
+      >
+        {exporting === 'excel-sv' ? copy.csv.busy : copy.csv.excelButton}
+      </button>
+      <p id="leads-csv-excel-hint" className="admin-field__hint">
+        {copy.csv.excelHint}
+      </p>
+    </div>
+  );
+}
