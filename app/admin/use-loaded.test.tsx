@@ -46,4 +46,31 @@ describe('useLoaded', () => {
     const { result: odd } = renderHook(() => useLoaded(() => Promise.reject('plain text'), []));
     await waitFor(() => expect(odd.current.error).toEqual(new Error('plain text')));
   });
+
+  it('starts no load while it is given none, and loads once it is', async () => {
+    let calls = 0;
+    const { result, rerender } = renderHook(
+      ({ id }: { id: string | null }) =>
+        useLoaded(id ? async () => `lead ${id} (load ${++calls})` : null, [id]),
+      { initialProps: { id: null as string | null } },
+    );
+    expect(calls).toBe(0);
+    expect(result.current.value).toBeNull();
+    rerender({ id: '7' });
+    await waitFor(() => expect(result.current.value).toBe('lead 7 (load 1)'));
+  });
+
+  it('keeps the last value while reloading when asked, and replaces it when the answer comes', async () => {
+    const answers = [deferred<string>(), deferred<string>()];
+    const { result, rerender } = renderHook(
+      ({ round }: { round: 0 | 1 }) =>
+        useLoaded(() => answers[round]!.promise, [round], { keepWhileReloading: true }),
+      { initialProps: { round: 0 as 0 | 1 } },
+    );
+    await act(async () => answers[0]!.resolve('before the save'));
+    rerender({ round: 1 });
+    expect(result.current.value).toBe('before the save');
+    await act(async () => answers[1]!.resolve('after the save'));
+    expect(result.current.value).toBe('after the save');
+  });
 });

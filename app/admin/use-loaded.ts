@@ -1,6 +1,8 @@
 // What an admin page shows or edits, loaded in the browser: again whenever `deps` change, and an
 // answer that comes back for older deps is dropped, so a slow first load cannot overwrite a newer
-// one (or state set after the page was left).
+// one (or state set after the page was left). Every load an admin screen makes goes through this
+// hook. A load that cannot start yet (it needs what another load brings) is given as null; a part
+// that reloads after a save can keep showing what it had until the new answer comes.
 import {
   useEffect,
   useState,
@@ -10,7 +12,7 @@ import {
 } from 'react';
 
 export interface Loaded<T> {
-  /** Null until loaded, and again while a change of deps loads anew. */
+  /** Null until loaded, and again while a change of deps loads anew (unless kept). */
   value: T | null;
   /** For a form that edits what it loaded. */
   setValue: Dispatch<SetStateAction<T | null>>;
@@ -18,14 +20,23 @@ export interface Loaded<T> {
   error: Error | null;
 }
 
-export function useLoaded<T>(load: () => Promise<T>, deps: DependencyList): Loaded<T> {
+export interface LoadOptions {
+  /** Keep the last value on screen while a change of deps loads anew (not when load is null). */
+  keepWhileReloading?: boolean;
+}
+
+export function useLoaded<T>(
+  load: (() => Promise<T>) | null,
+  deps: DependencyList,
+  { keepWhileReloading = false }: LoadOptions = {},
+): Loaded<T> {
   const [value, setValue] = useState<T | null>(null);
   const [error, setError] = useState<Error | null>(null);
   useEffect(() => {
     let current = true;
-    setValue(null);
+    if (!keepWhileReloading || !load) setValue(null);
     setError(null);
-    load().then(
+    load?.().then(
       (loaded) => current && setValue(() => loaded),
       (failure: unknown) =>
         current && setError(failure instanceof Error ? failure : new Error(String(failure))),

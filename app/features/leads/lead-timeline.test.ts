@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toLeadEvent, type LeadEventRow } from '~/data/lead-events';
-import { describeLeadEvent } from './lead-detail';
+import { describeLeadEvent } from './lead-words';
 
 const row = (kind: string, data: Record<string, unknown>): LeadEventRow =>
   ({

@@ -7,18 +7,9 @@ import { isLeadOverdue, isLeadStatus, type Lead, type LeadSortKey } from '~/data
 import type { LeadMeeting } from '~/data/meetings';
 import { formatAdminDateTime, formatAgencyDateTime } from '~/i18n/format';
 import { leadsCopy as copy } from './copy';
+import { None } from './none';
 
 const listCopy = copy.list;
-
-/** A missing value: a dash to see, a word to hear. */
-function None({ label = copy.none }: { label?: string }) {
-  return (
-    <>
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">{label}</span>
-    </>
-  );
-}
 
 function SortableHeader({
   column,
