@@ -22,26 +22,21 @@ import { PostArticle } from '~/ui/post-article';
 import { AdminChoiceField, AdminField } from '~/admin/admin-field';
 import { managerCopy } from './manager-copy';
 import { IMAGE_TYPES } from './image-upload';
+import { momentFromInput, isScheduled } from './post-dates';
 import {
-  SLUG_MAX_LENGTH,
   emptyPostValues,
   authorAfterLanguageChange,
-  momentFromInput,
-  chosenTranslation,
-  isScheduled,
   postInputFromValues,
   postToValues,
-  publicPostPath,
   revisionToValues,
   sameValues,
-  slugAfterTitleChange,
-  translationCandidates,
-  translationLink,
   validatePost,
   type PostField,
   type PostFormErrors,
   type PostFormValues,
 } from './post-rules';
+import { SLUG_MAX_LENGTH, publicPostPath, slugAfterTitleChange } from './post-slugs';
+import { chosenTranslation, translationCandidates, translationLink } from './post-translations';
 import { PreviewLink } from './preview-link';
 import { RevisionHistory } from './revision-history';
 import { SlugAvailability } from './slug-availability';

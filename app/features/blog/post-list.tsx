@@ -6,7 +6,9 @@ import type { AppSupabaseClient } from '~/data/supabase';
 import { formatAgencyDateTime, pageLanguageOf } from '~/i18n/format';
 import { LoadingStatus } from '~/ui/loading-status';
 import { managerCopy } from './manager-copy';
-import { isScheduled, publicPostPath, translationOf } from './post-rules';
+import { isScheduled } from './post-dates';
+import { publicPostPath } from './post-slugs';
+import { translationOf } from './post-translations';
 
 const copy = managerCopy.list;
 

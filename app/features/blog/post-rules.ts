@@ -1,10 +1,11 @@
-// The blog post form's rules: slugs from titles, validation messages, and what a save writes
-// (docs/decisions/0008 for scheduled posts and kept publication dates).
+// The blog post form's values and their rules: what a new or existing post starts as, the
+// messages a submit checks for, and the row a save writes. The slug's rules are in post-slugs.ts,
+// the publication date's in post-dates.ts, the translation's in post-translations.ts.
 import { postLanguageOf, type BlogPost, type PostInput, type PostLanguage } from '~/data/posts';
-import { pageLanguageOf } from '~/i18n/format';
-import { momentFromZonedInput, zonedInputValue } from '~/i18n/zoned-time';
-import { postPath } from '~/i18n/locale';
 import { managerCopy } from './manager-copy';
+import { localDateTimeInput, momentFromInput, publicationDate } from './post-dates';
+import { SLUG_PATTERN } from './post-slugs';
+import { translationOf } from './post-translations';
 
 /** What the form edits, as the controls hold it. */
 export interface PostFormValues {
@@ -44,14 +45,9 @@ export function authorAfterLanguageChange(author: string, language: PostLanguage
   return isDefault ? DEFAULT_AUTHORS[language] : author;
 }
 
-/** The database's slug limit (blog_posts_slug_check). */
-export const SLUG_MAX_LENGTH = 200;
-
-export const SLUG_PATTERN = /^[a-z0-9-]+$/;
-
-/** Where a post of a language is published: English under /blog, Swedish under /sv/blog. */
-export function publicPostPath(language: PostLanguage, slug: string): string {
-  return postPath(slug, pageLanguageOf(language));
+/** A hero image the form accepts and the preview shows: a web address. */
+export function isWebAddress(url: string): boolean {
+  return /^https?:\/\/\S+$/i.test(url.trim());
 }
 
 /** An empty form: English, published, the agency team as author. */
@@ -108,138 +104,16 @@ function versionToValues(version: PostVersion, translation: string): PostFormVal
 }
 
 /**
- * A moment as the form's datetime-local control shows it: the agency's time (not the browser's), to
- * the minute; '' for none.
+ * A revision's values in the form, for the writer to review before saving. The
+ * translation is not part of a revision and stays as the form has it.
  */
-export function localDateTimeInput(iso: string | null | undefined): string {
-  return zonedInputValue(iso);
+export function revisionToValues(revision: PostVersion, current: PostFormValues): PostFormValues {
+  return versionToValues(revision, current.translation);
 }
 
-/** The moment a datetime-local value names in the agency's time zone, or null if it names none. */
-export function momentFromInput(value: string): Date | null {
-  return momentFromZonedInput(value);
-}
-
-/** Published, with a publication date still to come: shown nowhere public until then. */
-export function isScheduled(
-  post: Pick<BlogPost, 'is_published' | 'published_date'>,
-  now: Date,
-): boolean {
-  return (
-    post.is_published &&
-    post.published_date !== null &&
-    new Date(post.published_date).getTime() > now.getTime()
-  );
-}
-
-type TranslationFields = Pick<BlogPost, 'id' | 'language' | 'translation_group'>;
-
-/** The post in the other language that shares this post's translation group, if any. */
-export function translationOf<P extends TranslationFields>(
-  post: TranslationFields,
-  posts: readonly P[],
-): P | undefined {
-  if (!post.translation_group) return undefined;
-  return posts.find(
-    (other) =>
-      other.id !== post.id &&
-      other.translation_group === post.translation_group &&
-      other.language !== post.language,
-  );
-}
-
-/** The posts a post of `language` may name as its translation: the other language's, by title. */
-export function translationCandidates<P extends TranslationFields & Pick<BlogPost, 'title'>>(
-  language: PostLanguage,
-  posts: readonly P[],
-): P[] {
-  return posts
-    .filter((other) => postLanguageOf(other.language) !== language)
-    .sort((a, b) => a.title.localeCompare(b.title, 'en'));
-}
-
-/**
- * The translation the form has chosen: its `translation`, if that is a post of the other
- * language (after a change of language it no longer is, and the post is then saved without one).
- */
-export function chosenTranslation(values: PostFormValues, posts: readonly BlogPost[]): string {
-  return translationCandidates(values.language, posts).some(({ id }) => id === values.translation)
-    ? values.translation
-    : '';
-}
-
-/**
- * What a save does to the post's translation link, from the translation the form started with
- * and the one chosen now: nothing when unchanged (`group` undefined), no group for none, or the
- * group to share with the chosen post – the chosen post's own group, else this post's, else one
- * named by the chosen post's id. `prepare` is the chosen post, when it must first be put into
- * that group: alone there it links nothing, so only the save itself makes the link.
- */
-export function translationLink(input: {
-  post?: TranslationFields;
-  initial: string;
-  chosen: string;
-  posts: readonly TranslationFields[];
-}): { group?: string | null; prepare?: { id: string; group: string } } {
-  const { post, initial, chosen, posts } = input;
-  if (chosen === initial) return {};
-  const counterpart = posts.find(({ id }) => id === chosen);
-  if (!counterpart) return { group: null };
-  const group = counterpart.translation_group ?? post?.translation_group ?? counterpart.id;
-  return counterpart.translation_group === group
-    ? { group }
-    : { group, prepare: { id: counterpart.id, group } };
-}
-
-/** Letters that Unicode does not decompose into an ASCII letter plus a mark. */
-const ligatures: Record<string, string> = {
-  æ: 'ae',
-  ø: 'o',
-  œ: 'oe',
-  ß: 'ss',
-  ð: 'd',
-  đ: 'd',
-  þ: 'th',
-  ł: 'l',
-  ı: 'i',
-};
-
-/**
- * A slug from a title: lower-cased; characters other than letters, digits, spaces and hyphens
- * removed; whitespace turned into hyphens; repeated hyphens collapsed. Letters with accents
- * are first written in ASCII (å → a, ö → o, é → e, æ → ae), so Swedish titles keep their words
- * and the slug matches ^[a-z0-9-]+$. Hyphens at either end are dropped, and the slug is cut to
- * the database's 200 characters.
- */
-export function slugify(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[æøœßðđþłı]/g, (letter) => ligatures[letter] ?? letter)
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-')
-    .slice(0, SLUG_MAX_LENGTH)
-    .replace(/^-+|-+$/g, '');
-}
-
-/**
- * The slug after the title changes. While creating a post, an empty slug is filled from the
- * title, and a slug that is still the one the previous title gave keeps following the title; a
- * slug typed by hand is left alone, and so is any slug while editing.
- */
-export function slugAfterTitleChange(input: {
-  mode: 'create' | 'edit';
-  slug: string;
-  previousTitle: string;
-  title: string;
-}): string {
-  const { mode, slug, previousTitle, title } = input;
-  if (mode !== 'create') return slug;
-  if (slug !== '' && slug !== slugify(previousTitle)) return slug;
-  return slugify(title);
+/** Whether two sets of form values are the same post: what "unsaved changes" compares. */
+export function sameValues(a: PostFormValues, b: PostFormValues): boolean {
+  return (Object.keys(a) as PostField[]).every((field) => a[field] === b[field]);
 }
 
 /**
@@ -250,8 +124,7 @@ export function slugAfterTitleChange(input: {
 export function validatePost(values: PostFormValues): PostFormErrors {
   const messages = managerCopy.form.errors;
   const errors: PostFormErrors = {};
-  const heroImageUrl = values.hero_image_url.trim();
-  if (heroImageUrl && !/^https?:\/\/\S+$/i.test(heroImageUrl))
+  if (values.hero_image_url.trim() && !isWebAddress(values.hero_image_url))
     errors.hero_image_url = messages.heroImageUrl;
   if (!values.title.trim()) errors.title = messages.titleRequired;
   const slug = values.slug.trim();
@@ -266,30 +139,9 @@ export function validatePost(values: PostFormValues): PostFormErrors {
 }
 
 /**
- * The publication date a save writes (docs/decisions/0008): the date the writer chose; else
- * the one the post has (also when saved as a draft, so republishing keeps it), unless that date is
- * still to come and the writer emptied the field: "leave it empty to publish when you save", so a
- * scheduled post is published now (and a draft forgets its future date); else now when published,
- * none for a new draft. A date left as the control showed it keeps the stored moment to the
- * millisecond, so an unchanged post is not a new revision.
- */
-function publicationDate(
-  values: PostFormValues,
-  existing: string | null | undefined,
-  now: Date,
-): string | null {
-  const typed = values.published_date.trim();
-  if (typed && typed !== localDateTimeInput(existing)) {
-    return momentFromInput(typed)?.toISOString() ?? null;
-  }
-  const emptiedFuture = !typed && existing != null && new Date(existing).getTime() > now.getTime();
-  if (existing && !emptiedFuture) return existing;
-  return values.is_published ? now.toISOString() : null;
-}
-
-/**
  * The row a save writes: text trimmed, an empty hero image URL as null, updated_at now, and
- * the publication date of publicationDate. created_at is the caller's, on insert only.
+ * the publication date of publicationDate (post-dates.ts). created_at is the caller's, on insert
+ * only.
  */
 export function postInputFromValues(
   values: PostFormValues,
@@ -308,46 +160,4 @@ export function postInputFromValues(
     updated_at: now,
     published_date: publicationDate(values, options.existing?.published_date, options.now),
   };
-}
-
-/** Whether two sets of form values are the same post: what "unsaved changes" compares. */
-export function sameValues(a: PostFormValues, b: PostFormValues): boolean {
-  return (Object.keys(a) as PostField[]).every((field) => a[field] === b[field]);
-}
-
-/**
- * The base a slug's numbered variants share: `offer` for `offer-3`, when `offer` is taken too
- * (a series); otherwise the slug itself, so `top-10` is not read as the tenth `top`.
- */
-function seriesBase(slug: string, taken: ReadonlySet<string>): string {
-  const numbered = /^(.+)-(\d+)$/.exec(slug);
-  return numbered && taken.has(numbered[1]!) ? numbered[1]! : slug;
-}
-
-/** The slugs to look up for a slug's check: it and, if it ends in a number, its series. */
-export function slugLookupBase(slug: string): string {
-  return /^(.+)-\d+$/.exec(slug)?.[1] ?? slug;
-}
-
-/**
- * The next free slug after a taken one: `-2`, `-3`… on the slug, or on its series' base when
- * the slug is one of a numbered series. Null when the slug is not taken.
- */
-export function slugSuggestion(slug: string, taken: readonly string[]): string | null {
-  const inUse = new Set(taken);
-  if (!inUse.has(slug)) return null;
-  const base = seriesBase(slug, inUse);
-  for (let n = 2; ; n += 1) {
-    const suffix = `-${n}`;
-    const candidate = `${base.slice(0, SLUG_MAX_LENGTH - suffix.length)}${suffix}`;
-    if (!inUse.has(candidate)) return candidate;
-  }
-}
-
-/**
- * A revision's values in the form, for the writer to review before saving. The
- * translation is not part of a revision and stays as the form has it.
- */
-export function revisionToValues(revision: PostVersion, current: PostFormValues): PostFormValues {
-  return versionToValues(revision, current.translation);
 }

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { slugsLike } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { managerCopy } from './manager-copy';
-import { SLUG_PATTERN, slugLookupBase, slugSuggestion } from './post-rules';
+import { SLUG_PATTERN, slugLookupBase, slugSuggestion } from './post-slugs';
 
 const copy = managerCopy.form.slugCheck;
 
