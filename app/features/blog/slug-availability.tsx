@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { slugsLike } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
+import { useLoaded } from '~/admin/use-loaded';
 import { managerCopy } from './manager-copy';
 import { SLUG_PATTERN, slugLookupBase, slugSuggestion } from './post-slugs';
 
@@ -17,6 +18,16 @@ type Availability =
   | { kind: 'idle' }
   | { kind: 'free'; slug: string }
   | { kind: 'taken'; slug: string; suggestion: string };
+
+/** The value once it has stayed the same for `delay` ms; undefined until then. */
+function useSettled<T>(value: T, delay: number): T | undefined {
+  const [settled, setSettled] = useState<T>();
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
 
 export function SlugAvailability({
   client,
@@ -32,40 +43,38 @@ export function SlugAvailability({
   /** Puts the suggested slug in the field. */
   onUse: (slug: string) => void;
 }) {
-  const [availability, setAvailability] = useState<Availability>({ kind: 'idle' });
   const wanted = slug.trim();
-  const checkable = wanted !== '' && wanted !== ownSlug && SLUG_PATTERN.test(wanted);
-
-  useEffect(() => {
-    if (!checkable) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      slugsLike(client, slugLookupBase(wanted)).then(
-        (taken) => {
-          if (!current) return;
-          const inUse = taken.filter((other) => other !== ownSlug);
-          const suggestion = slugSuggestion(wanted, inUse);
-          setAvailability(
-            suggestion
-              ? { kind: 'taken', slug: wanted, suggestion }
-              : { kind: 'free', slug: wanted },
-          );
-        },
-        (error: unknown) => {
-          // Only a hint: the save still checks, and its message covers a taken slug.
-          console.error('Could not check the slug:', error);
-          if (current) setAvailability({ kind: 'idle' });
-        },
-      );
-    }, SLUG_CHECK_DELAY_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [client, wanted, ownSlug, checkable]);
+  const checkable = (candidate: string) =>
+    candidate !== '' && candidate !== ownSlug && SLUG_PATTERN.test(candidate);
+  // The slug once typing has paused: the one to look up.
+  const settled = useSettled(wanted, SLUG_CHECK_DELAY_MS);
+  const { value: availability } = useLoaded<Availability>(
+    settled !== undefined && checkable(settled)
+      ? () =>
+          slugsLike(client, slugLookupBase(settled)).then(
+            (taken) => {
+              const inUse = taken.filter((other) => other !== ownSlug);
+              const suggestion = slugSuggestion(settled, inUse);
+              return suggestion
+                ? { kind: 'taken', slug: settled, suggestion }
+                : { kind: 'free', slug: settled };
+            },
+            (error: unknown) => {
+              // Only a hint: the save still checks, and its message covers a taken slug.
+              console.error('Could not check the slug:', error);
+              return { kind: 'idle' };
+            },
+          )
+      : null,
+    [client, settled, ownSlug],
+  );
 
   // An answer about another slug than the one in the field says nothing.
-  const shown = checkable && availability.kind !== 'idle' && availability.slug === wanted;
+  const shown =
+    checkable(wanted) &&
+    availability !== null &&
+    availability.kind !== 'idle' &&
+    availability.slug === wanted;
   return (
     <div className="admin-slug-check" role="status">
       {shown && availability.kind === 'free' && (
