@@ -73,4 +73,18 @@ describe('useLoaded', () => {
     await act(async () => answers[1]!.resolve('after the save'));
     expect(result.current.value).toBe('after the save');
   });
+
+  it('loads again on reload, keeping the last value until the new answer comes when asked', async () => {
+    const answers = [deferred<string>(), deferred<string>()];
+    let calls = 0;
+    const { result } = renderHook(() =>
+      useLoaded(() => answers[calls++]!.promise, [], { keepWhileReloading: true }),
+    );
+    await act(async () => answers[0]!.resolve('first'));
+    act(() => result.current.reload());
+    expect(calls).toBe(2);
+    expect(result.current.value).toBe('first');
+    await act(async () => answers[1]!.resolve('after the save'));
+    expect(result.current.value).toBe('after the save');
+  });
 });

@@ -2,8 +2,10 @@
 // answer that comes back for older deps is dropped, so a slow first load cannot overwrite a newer
 // one (or state set after the page was left). Every load an admin screen makes goes through this
 // hook. A load that cannot start yet (it needs what another load brings) is given as null; a part
-// that reloads after a save can keep showing what it had until the new answer comes.
+// that reloads after a save can keep showing what it had until the new answer comes; reload()
+// loads again with the same deps (after a change the page made itself).
 import {
+  useCallback,
   useEffect,
   useState,
   type DependencyList,
@@ -18,6 +20,8 @@ export interface Loaded<T> {
   setValue: Dispatch<SetStateAction<T | null>>;
   /** Why the last load failed, or null. */
   error: Error | null;
+  /** Load again with the same deps, as a change of deps would. */
+  reload: () => void;
 }
 
 export interface LoadOptions {
@@ -32,6 +36,8 @@ export function useLoaded<T>(
 ): Loaded<T> {
   const [value, setValue] = useState<T | null>(null);
   const [error, setError] = useState<Error | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((count) => count + 1), []);
   useEffect(() => {
     let current = true;
     if (!keepWhileReloading || !load) setValue(null);
@@ -46,6 +52,6 @@ export function useLoaded<T>(
     };
     // The caller names what load depends on, as with useEffect itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
-  return { value, setValue, error };
+  }, [...deps, generation]);
+  return { value, setValue, error, reload };
 }
