@@ -3,25 +3,12 @@
 // marketing: without JavaScript through the first-party cookie the consent post sets
 // from the landing's address, which the booking form reads; with JavaScript through the tab's
 // record of the landing's address as well. A visitor who rejects keeps no attribution.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pagePerTest } from '../support/browser.ts';
-import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
+import { describe, expect, it } from 'vitest';
+import { pagePerTest } from '../support/browser.ts';
+import { signedInAdmin } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([
-    startSite({ SEED_DEMO: 'true', FORM_MIN_FILL_SECONDS: '0' }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'true', FORM_MIN_FILL_SECONDS: '0' });
 
 const post = '/blog/three-email-welcome-sequence';
 const fromMeta = 'https://l.facebook.com/';

@@ -3,30 +3,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gotoHydrated, launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { gotoHydrated, pagePerTest, signInThroughForm } from '../support/browser.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import {
-  SITE_ADMIN_EMAIL,
-  SITE_ADMIN_PASSWORD,
-  startSite,
-  type RunningSite,
-} from '../support/site.ts';
+import { SITE_ADMIN_EMAIL, SITE_ADMIN_PASSWORD } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'false' });
 /** The administrator's password; the recovery test changes it. */
 let password = SITE_ADMIN_PASSWORD;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ SEED_DEMO: 'false' }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 
 const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
 

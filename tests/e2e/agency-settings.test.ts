@@ -2,23 +2,13 @@
 // on /admin/settings. The form checks each field beside it (the organisation number's check digit
 // among them), saving empties the page cache so the footer and the privacy policy show the new
 // details at once, and the placeholder banner goes. An editor has no Settings.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
-import { addSiteUser, startSite, type RunningSite } from '../support/site.ts';
+import { pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { addSiteUser } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile();
 
 const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
 

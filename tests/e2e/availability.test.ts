@@ -3,23 +3,13 @@
 // thank-you step then offers exactly those times; and the private calendar feed lists the booked
 // calls until its address is replaced.
 import ICAL from 'ical.js';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
-import { startSite, type RunningSite } from '../support/site.ts';
+import { pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ FORM_MIN_FILL_SECONDS: '0' }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile({ FORM_MIN_FILL_SECONDS: '0' });
 
 const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
 

@@ -1,25 +1,21 @@
 // The blog list in pages: with more posts than a page holds, every post is still reached,
 // newest first, 30 to a page, through links and rel=prev/next; a later page is its own canonical
 // address with no twin, and a page that does not exist is the localized 404.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, pagePerTest } from '../support/browser.ts';
+import { signedInAdmin } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 const siteUrl = 'https://agency.example';
 const POSTS = 35;
 
-let site: RunningSite;
-let browser: Browser;
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'false', SITE_URL: siteUrl });
 
 /** Post n was published n days after 1 October 2026: the highest number is the newest. */
 const title = (n: number) => `Post number ${n}`;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([
-    startSite({ SEED_DEMO: 'false', SITE_URL: siteUrl }),
-    launchBrowser(),
-  ]);
   const admin = await signedInAdmin(site);
   const { error } = await admin.from('blog_posts').insert(
     Array.from({ length: POSTS }, (_, i) => {
@@ -40,11 +36,6 @@ beforeAll(async () => {
     }),
   );
   if (error) throw error;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });

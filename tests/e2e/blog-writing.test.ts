@@ -2,25 +2,19 @@
 // until its date), restoring a revision, the slug check's suggestion, the unsaved-changes prompts
 // and the draft that survives a reload, and an axe audit of these views.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, Dialog, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dialog, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { pagePerTest, signInThroughForm } from '../support/browser.ts';
 import { postInput } from '../support/posts.ts';
-import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
+import { signedInAdmin } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'false' });
 let admin: SupabaseClient;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ SEED_DEMO: 'false' }), launchBrowser()]);
   admin = await signedInAdmin(site);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });

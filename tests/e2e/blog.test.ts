@@ -2,15 +2,10 @@
 // first, drafts left out; a card leads to its post with the Markdown body and the call to action;
 // unknown and other-language slugs answer 404 in the language of the path.
 import { createClient } from '@supabase/supabase-js';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import {
-  SITE_ADMIN_EMAIL,
-  SITE_ADMIN_PASSWORD,
-  startSite,
-  type RunningSite,
-} from '../support/site.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, pagePerTest } from '../support/browser.ts';
+import { SITE_ADMIN_EMAIL, SITE_ADMIN_PASSWORD } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 /** The demo posts (supabase/seed.sql), newest first. */
 const englishTitles = [
@@ -37,8 +32,7 @@ const drafts = {
   swedish: 'Utkast: svenskt inlägg som ingen får se än',
 };
 
-let site: RunningSite;
-let browser: Browser;
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'true' });
 
 /** A draft in each language, saved by the administrator as the blog manager does. */
 async function saveDrafts() {
@@ -70,13 +64,7 @@ async function saveDrafts() {
 }
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ SEED_DEMO: 'true' }), launchBrowser()]);
   await saveDrafts();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 /** The card titles of a list page's markup, in order. */

@@ -6,28 +6,15 @@
 // render the same HTML.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
+import { signedInAdmin } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Behind one trusted proxy, so each visitor has an address of its own (X-Forwarded-For): the
-  // database stores at most 5 requests per address and hour.
-  [site, browser] = await Promise.all([
-    startSite({ FORM_MIN_FILL_SECONDS: '0', TRUST_PROXY: '1' }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+// Behind one trusted proxy, so each visitor has an address of its own (X-Forwarded-For): the
+// database stores at most 5 requests per address and hour.
+const { site, browser } = siteAndBrowserPerFile({ FORM_MIN_FILL_SECONDS: '0', TRUST_PROXY: '1' });
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {

@@ -2,25 +2,16 @@
 // time (3 s): a filled honeypot or a request sent sooner than the minimum gets the same thank-you
 // a person gets and stores nothing; a person who takes their time is stored, with or without
 // JavaScript.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import { type RunningSite, signedInAdmin, startSite } from '../support/site.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { gotoHydrated, pagePerTest } from '../support/browser.ts';
+import { signedInAdmin } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 /** The default FORM_MIN_FILL_SECONDS, which this site runs with. */
 const MIN_FILL_MS = 3000;
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ SEED_DEMO: 'false' }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'false' });
 
 /** The stored requests with this address, read as the administrator. */
 async function storedWithEmail(email: string) {

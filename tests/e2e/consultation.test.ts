@@ -5,28 +5,16 @@
 // thank-you page's latest posts. The site here waits no minimum fill time, as the tests fill the
 // form faster than a person; consultation-spam.test.ts runs the default minimum.
 import { createClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '~/data/database.types.ts';
-import { collectPageErrors, gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import { type RunningSite, signedInAdmin, startSite } from '../support/site.ts';
+import { collectPageErrors, gotoHydrated, pagePerTest } from '../support/browser.ts';
+import { signedInAdmin } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 type ConsultationRow = Database['public']['Tables']['consultations']['Row'];
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([
-    startSite({ SEED_DEMO: 'true', FORM_MIN_FILL_SECONDS: '0' }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'true', FORM_MIN_FILL_SECONDS: '0' });
 
 /** Every stored request, read as the administrator (anonymous visitors may only insert). */
 async function storedConsultations(): Promise<ConsultationRow[]> {

@@ -6,15 +6,14 @@
 // allowed, with the pixel's Lead on the thank-you page carrying the lead's ID.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
+import { gotoHydrated, pagePerTest } from '../support/browser.ts';
 import { englishPagePaths, swedishPagePaths } from '../support/pages.ts';
-import { signedInAdmin, startSite, type RunningSite } from '../support/site.ts';
+import { signedInAdmin } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
 let tags: Awaited<ReturnType<typeof startTagStandIn>>;
 
 const PIXEL_ID = '1234567890';
@@ -71,26 +70,23 @@ const forms = {
 
 beforeAll(async () => {
   tags = await startTagStandIn();
-  [site, browser] = await Promise.all([
-    startSite({
-      SEED_DEMO: 'true',
-      // The booking below is filled faster than a person could.
-      FORM_MIN_FILL_SECONDS: '0',
-      ...forms,
-      META_PIXEL_ID: PIXEL_ID,
-      META_PIXEL_SCRIPT_URL: `${tags.origin}/fbevents.js`,
-      CLARITY_ID,
-      CLARITY_SCRIPT_URL: `${tags.origin}/tag/`,
-    }),
-    launchBrowser(),
-  ]);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
   await tags?.close();
 });
+
+// Settings read when the site starts, once the stand-in listens and has its address.
+const { site, browser } = siteAndBrowserPerFile(() => ({
+  SEED_DEMO: 'true',
+  // The booking below is filled faster than a person could.
+  FORM_MIN_FILL_SECONDS: '0',
+  ...forms,
+  META_PIXEL_ID: PIXEL_ID,
+  META_PIXEL_SCRIPT_URL: `${tags.origin}/fbevents.js`,
+  CLARITY_ID,
+  CLARITY_SCRIPT_URL: `${tags.origin}/tag/`,
+}));
 
 const banner = (page: Page, name = 'Cookie consent') => page.getByRole('region', { name });
 

@@ -1,21 +1,11 @@
 // The site's frame in a real browser: language from the path, the EN/SV toggle, the small-screen
 // menu, localized 404 pages, and server-rendered HTML that needs no script.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import { startSite, type RunningSite } from '../support/site.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, pagePerTest } from '../support/browser.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile();
 
 const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');
 

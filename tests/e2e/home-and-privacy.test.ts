@@ -1,23 +1,12 @@
 // The home page and the privacy policy in a real browser and as server HTML: content before any
 // script, the Learn More jump, calls to action, the policy's sections, date, language switch and
 // Back button, no page errors, and no sideways scrolling at 320 px.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatLongDate } from '~/i18n/format.ts';
-import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import { startSite, type RunningSite } from '../support/site.ts';
+import { gotoHydrated, pagePerTest } from '../support/browser.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile();
 
 const home = {
   en: {

@@ -3,23 +3,14 @@
 // administrator opens Insights and reads the visits, the sources and the funnel to won leads, as
 // an accessible chart and tables, downloads the funnel as CSV, and chooses another period.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
-import { type RunningSite, signedInAdmin, startSite, storeLeadAsVisitor } from '../support/site.ts';
+import { pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { signedInAdmin, storeLeadAsVisitor } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile();
 
 const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
 

@@ -7,34 +7,31 @@
 // the new-leads count; the CSV, the CSV for Swedish Excel and the GDPR data export; and no
 // accessibility violations on any page state visited, on a wide screen and a 320 px phone.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Dialog, Download, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dialog, Download, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { pagePerTest, signInThroughForm } from '../support/browser.ts';
 import {
   addSiteUser,
   querySite,
-  type RunningSite,
   signedInAdmin,
   SITE_ADMIN_EMAIL,
-  startSite,
   storeLeadAsVisitor,
 } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 const COLLEAGUE_EMAIL = 'colleague@example.com';
 
-let site: RunningSite;
-let browser: Browser;
+const { site, browser } = siteAndBrowserPerFile({
+  SEED_DEMO: 'false',
+  LEADS_NOTIFY_TO: 'sales@example.com',
+});
 /** The site's administrator (ADMIN_EMAIL), whose leads are "Mine". */
 let adminId: string;
 /** A second administrator, who may own leads too. */
 let colleagueId: string;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([
-    startSite({ SEED_DEMO: 'false', LEADS_NOTIFY_TO: 'sales@example.com' }),
-    launchBrowser(),
-  ]);
   colleagueId = await addSiteUser(site, COLLEAGUE_EMAIL, 'another-long-password', 'admin');
   const [admin] = await querySite<{ id: string }>(
     site,
@@ -42,11 +39,6 @@ beforeAll(async () => {
     [SITE_ADMIN_EMAIL],
   );
   adminId = admin!.id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });

@@ -1,27 +1,12 @@
 // Lockout in a real browser: strangers guessing the administrator's password from elsewhere
 // close the account to unknown devices, but the browser the administrator signed in from before
 // still gets in with the right password (its device cookie, set by /auth/v1 on sign-in).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pagePerTest, signInThroughForm, gotoHydrated } from '../support/browser.ts';
-import {
-  SITE_ADMIN_EMAIL,
-  SITE_ADMIN_PASSWORD,
-  startSite,
-  type RunningSite,
-} from '../support/site.ts';
+import { describe, expect, it } from 'vitest';
+import { pagePerTest, signInThroughForm, gotoHydrated } from '../support/browser.ts';
+import { SITE_ADMIN_EMAIL, SITE_ADMIN_PASSWORD } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ SEED_DEMO: 'false' }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'false' });
 
 const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
 

@@ -1,13 +1,10 @@
 // The newsletter, confirmation-pending, newsletter thank-you and free guide pages in a real
 // browser. The machine has no internet, so the provider's form never loads inside its frame: this
 // is the "no network" case, in which everything else on the page must still be complete.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import { startSite, type RunningSite } from '../support/site.ts';
-
-let site: RunningSite;
-let browser: Browser;
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, pagePerTest } from '../support/browser.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 const forms = {
   NEWSLETTER_ACCOUNT_ID: '424242',
@@ -19,17 +16,7 @@ const forms = {
 const formUrl = (formId: string) =>
   `https://preview.mailerlite.io/forms/${forms.NEWSLETTER_ACCOUNT_ID}/${formId}/share`;
 
-beforeAll(async () => {
-  [site, browser] = await Promise.all([
-    startSite({ SEED_DEMO: 'true', ...forms }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'true', ...forms });
 
 /** The visitor allowed marketing: until then the frames wait behind a placeholder. */
 const allowMarketing = (context: BrowserContext) =>

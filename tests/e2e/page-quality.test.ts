@@ -3,24 +3,13 @@
 // A/AA violation (labels, contrast, landmarks, names, ARIA).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { gotoHydrated, launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { gotoHydrated, pagePerTest, signInThroughForm } from '../support/browser.ts';
 import { englishPagePaths, swedishPagePaths } from '../support/pages.ts';
-import { startSite, type RunningSite } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ SEED_DEMO: 'true' }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'true' });
 
 /** Sums every layout shift of the page from its first paint on (buffered). */
 const recordLayoutShifts = () => {

@@ -2,28 +2,14 @@
 // Policy blocks nothing the site itself does: every public page in both languages, with and
 // without JavaScript, a booking sent through the form, navigation inside the app, the sign-in, the
 // blog manager with its preview, and the leads inbox, with no CSP violation reported.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, pagePerTest, signInThroughForm } from '../support/browser.ts';
 import { englishPagePaths, swedishPagePaths } from '../support/pages.ts';
-import { startSite, type RunningSite } from '../support/site.ts';
+import { sitePerFile, siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
-let site: RunningSite;
-let httpsSite: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, httpsSite, browser] = await Promise.all([
-    startSite({ SEED_DEMO: 'true', FORM_MIN_FILL_SECONDS: '0' }),
-    startSite({ SEED_DEMO: 'false', SITE_URL: 'https://agency.example' }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([site?.stop(), httpsSite?.stop()]);
-});
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'true', FORM_MIN_FILL_SECONDS: '0' });
+const httpsSite = sitePerFile({ SEED_DEMO: 'false', SITE_URL: 'https://agency.example' });
 
 const allPaths = [...englishPagePaths, ...swedishPagePaths, '/login'];
 

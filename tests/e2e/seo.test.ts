@@ -3,8 +3,9 @@
 // (a draft saved by the administrator never shows), and the feed linked from the pages' heads.
 import { createClient } from '@supabase/supabase-js';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSite, signedInAdmin, startSite } from '../support/site.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin } from '../support/site.ts';
+import { sitePerFile } from '../support/site-and-browser.ts';
 
 const siteUrl = 'https://agency.example';
 const xhtml = 'http://www.w3.org/1999/xhtml';
@@ -19,7 +20,7 @@ const trickyPost = {
 };
 const draftSlugs = ['draft-english-seo', 'draft-swedish-seo'];
 
-let site: RunningSite;
+const site = sitePerFile({ SEED_DEMO: 'true', SITE_URL: siteUrl });
 const { DOMParser } = new JSDOM('').window;
 
 function parseXml(xml: string): Document {
@@ -80,12 +81,7 @@ async function publishedSlugs(language: 'english' | 'swedish'): Promise<string[]
 }
 
 beforeAll(async () => {
-  site = await startSite({ SEED_DEMO: 'true', SITE_URL: siteUrl });
   await savePosts();
-});
-
-afterAll(async () => {
-  await site?.stop();
 });
 
 describe('robots.txt', () => {

@@ -3,8 +3,9 @@
 // the home page describes the agency and a post describes itself and its breadcrumb trail as
 // JSON-LD that parses, and a post title with markup can never close its script element.
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSite, signedInAdmin, startSite } from '../support/site.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin } from '../support/site.ts';
+import { sitePerFile } from '../support/site-and-browser.ts';
 
 const siteUrl = 'https://agency.example';
 const englishPost = 'google-business-profile-30-minute-tune-up';
@@ -17,7 +18,7 @@ const hostile = {
   hero_image_url: 'https://images.example.com/hero.jpg',
 };
 
-let site: RunningSite;
+const site = sitePerFile({ SEED_DEMO: 'true', SITE_URL: siteUrl });
 
 interface Head {
   document: Document;
@@ -66,12 +67,7 @@ async function publishHostilePost() {
 }
 
 beforeAll(async () => {
-  site = await startSite({ SEED_DEMO: 'true', SITE_URL: siteUrl });
   await publishHostilePost();
-});
-
-afterAll(async () => {
-  await site?.stop();
 });
 
 const publicPages = [

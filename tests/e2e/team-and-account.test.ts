@@ -3,26 +3,20 @@
 // page (password, address change through the links mailed to both addresses, two-factor sign-in
 // with a code computed from the QR code's secret) and the second step of signing in, each checked
 // with axe.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { timeStep, totpCode } from '#server/supabase/auth/mfa/totp.ts';
 import { linkIn, mailsTo } from '../support/auth-mail.ts';
 import { accessibilityViolations } from '../support/axe.ts';
-import { gotoHydrated, launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
-import { addSiteUser, startSite, type RunningSite } from '../support/site.ts';
+import { gotoHydrated, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { addSiteUser } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 const PASSWORD = 'a-long-enough-password';
-let site: RunningSite;
-let browser: Browser;
+const { site, browser } = siteAndBrowserPerFile();
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
   await addSiteUser(site, 'two-factor@example.com', PASSWORD, 'editor');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });

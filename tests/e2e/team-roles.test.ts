@@ -1,24 +1,18 @@
 // Team roles in a real browser: an editor writes the blog but finds no leads, and someone who
 // signed in without a role on the team is told so and sees nothing of the admin area.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { gotoHydrated, launchBrowser, pagePerTest } from '../support/browser.ts';
-import { addSiteUser, startSite, type RunningSite } from '../support/site.ts';
+import { gotoHydrated, pagePerTest } from '../support/browser.ts';
+import { addSiteUser } from '../support/site.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 const PASSWORD = 'a-long-enough-password';
-let site: RunningSite;
-let browser: Browser;
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'true' });
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ SEED_DEMO: 'true' }), launchBrowser()]);
   await addSiteUser(site, 'editor@example.com', PASSWORD, 'editor');
   await addSiteUser(site, 'signed-up@example.com', PASSWORD, null);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });

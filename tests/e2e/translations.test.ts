@@ -3,10 +3,10 @@
 // (x-default the English one), the header's EN/SV toggle leads from one to the other with and
 // without JavaScript, the sitemaps list them as alternates, and a translation turned back into a
 // draft stops being named anywhere.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, launchBrowser, pagePerTest, signInThroughForm } from '../support/browser.ts';
-import { startSite, type RunningSite } from '../support/site.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 const siteUrl = 'https://agency.example';
 const english = {
@@ -20,20 +20,7 @@ const swedish = {
 const englishPath = `/blog/${english.slug}`;
 const swedishPath = `/sv/blog/${swedish.slug}`;
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([
-    startSite({ SEED_DEMO: 'true', SITE_URL: siteUrl }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'true', SITE_URL: siteUrl });
 
 const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
 
