@@ -14,7 +14,7 @@ import { verifyToken } from '#shared/signed-token.ts';
 import {
   meetingCalendarEvent,
   type MeetingMailContext,
-} from '#server/product/leads/meeting-mails.ts';
+} from '#server/product/leads/meeting-mail-compose.ts';
 import type { Mail } from '#server/mail.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { aLead } from '../support/leads.ts';
