@@ -192,7 +192,7 @@ export const processingTools = {
     },
   },
   /**
-   * The site's own cookieless visit statistics (server/visits), whenever the server
+   * The site's own cookieless visit statistics (server/product/visits), whenever the server
    * records them: always on the embedded database, with DATABASE_URL on a hosted project.
    */
   visitStatistics: {
@@ -390,7 +390,7 @@ export function policyFactsFor(configured: {
   metaConversionsApi?: boolean;
   /** Microsoft Clarity's session recording is configured (CLARITY_ID). */
   clarity?: boolean;
-  /** The server counts visits (server/visits): it has the database to write them to. */
+  /** The server counts visits (server/product/visits): it has the database to write them to. */
   visitStatistics?: boolean;
 }): PolicyFacts {
   const tools: ProcessingToolId[] = ['cookieConsent', 'campaignCookie', 'callBooking'];
