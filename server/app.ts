@@ -1,3 +1,10 @@
+// The composition root: startServer opens the database and applies the migrations, makes sure an
+// administrator exists, mounts the Supabase-compatible services (server/supabase/) under /auth/v1,
+// /rest/v1 and /storage/v1, builds the site (server/product/site/), starts the product's jobs
+// (lead and meeting mails, digest, retention, visit counting) and hands the services what the
+// product knows (who is on the team), so that the services name no product table.
+// Long because it is the one place where every service, job and limit is wired together, in the
+// order they must start and stop.
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

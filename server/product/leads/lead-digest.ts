@@ -4,6 +4,8 @@
 // (public.lead_digests, private.queue_lead_digest) lets exactly one of them queue it, and the
 // shared outbox loop sends it with retries, as the lead mails go. It also lists the day's strategy
 // calls in the agency's time zone.
+// Long because the digest's day (when it is due in the agency's zone), its contents (leads, overdue
+// leads, calls) and its mail in both languages are read together to check one morning's mail.
 import type { Database, Queryable } from '#server/supabase/db/types.ts';
 import type { Mail, Mailer } from '#server/mail.ts';
 import { escapeHtml, oneLine } from './lead-mails.ts';

@@ -3,6 +3,8 @@
 // text type, and a wrapper around the Node response that React Router writes to. Pages are
 // buffered (they are small) so that they carry an ETag and answer If-None-Match with 304; other
 // compressible responses stream through zlib, flushed after each burst of writes.
+// Long because the wrapper must stand in for every way the Node response is written (writeHead,
+// setHeader, write, end, flush) for both buffered pages and streamed files.
 import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';

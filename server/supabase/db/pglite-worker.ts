@@ -6,6 +6,8 @@
 // makes six round trips into WebAssembly per statement (parse, describe, bind, describe, execute,
 // sync) and plans each statement anew. Here a call is a single batch, and each statement text is
 // prepared once and then only bound and run, as the pg adapter and PostgREST do.
+// Long because it is the whole worker: the wire-protocol messages out, the replies read back, the
+// transactions and the timeouts, in the one file the thread runs.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { toParameter } from './pglite-values.ts';

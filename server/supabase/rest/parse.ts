@@ -1,6 +1,8 @@
 // The query-string grammar of PostgREST (src/PostgREST/ApiRequest/QueryParams.hs), as a small
 // recursive-descent parser. Errors carry PostgREST's shape: a message naming the parameter and the
 // position, and details saying what was unexpected and what was expected.
+// Long because the grammar's parts (select, filters, logic trees, order, ranges) call one another
+// and share one cursor and one error shape, as PostgREST's own parser is one module.
 import { parseError, RestError } from './errors.ts';
 
 export type JsonArrow = '->' | '->>';

@@ -1,6 +1,8 @@
 // Builds the one statement a request runs. Identifiers come from the catalog and are always
 // quoted; every value from the request is a bound parameter. The JSON answer is made by
 // PostgreSQL itself (json_agg), so timestamps and numbers read exactly as PostgREST returns them.
+// Long because each verb (select, insert, update, delete, upsert, rpc) writes its statement here
+// with the same quoting, parameters and JSON answer, so that none of them can drift from the rest.
 import { findColumn, type Table } from './catalog.ts';
 import { RestError, whereRequired } from './errors.ts';
 import type { MediaType, Preferences } from './headers.ts';
