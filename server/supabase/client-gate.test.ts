@@ -1,3 +1,7 @@
+// The data API's gate (client-gate.ts): lanes, fair queuing between addresses, the slots kept for
+// quick callers, and what a caller that leaves does to the queue.
+// Long because each scenario drives the same small clock and exchange helpers through one gate's
+// whole schedule, and reads best beside the others.
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';

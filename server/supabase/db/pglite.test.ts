@@ -1,3 +1,6 @@
+// PGlite on its worker thread (pglite.ts): statements, transactions, errors, the data directory
+// and its move, and statement_timeout, which the main thread enforces by ending the worker.
+// Long because one PGlite database (about 5 s to open and migrate) is shared by every test here.
 import { mkdtemp, readdir, readlink, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
