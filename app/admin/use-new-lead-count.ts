@@ -1,8 +1,9 @@
 // The number of new leads, for the admin bar's Leads tab: loaded on mount, and again whenever
 // the caller has changed a lead's status or deleted one.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { countNewLeads } from '~/data/consultations';
 import type { AppSupabaseClient } from '~/data/supabase';
+import { useLoaded } from './use-loaded';
 
 export function useNewLeadCount(
   client: AppSupabaseClient,
@@ -13,26 +14,15 @@ export function useNewLeadCount(
   newLeads: number | null;
   refreshNewLeads: () => void;
 } {
-  const [newLeads, setNewLeads] = useState<number | null>(null);
-  const [generation, setGeneration] = useState(0);
-
+  // The count stays on the tab while it is counted again.
+  const { value, error, reload } = useLoaded(
+    enabled ? () => countNewLeads(client) : null,
+    [client, enabled],
+    { keepWhileReloading: true },
+  );
   useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    countNewLeads(client).then(
-      (count) => {
-        if (current) setNewLeads(count);
-      },
-      (error: unknown) => {
-        // The tab still works without its count: logged, not shown.
-        console.error('Could not count the new leads:', error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, enabled, generation]);
-
-  const refreshNewLeads = useCallback(() => setGeneration((value) => value + 1), []);
-  return { newLeads, refreshNewLeads };
+    // The tab still works without its count: logged, not shown.
+    if (error) console.error('Could not count the new leads:', error);
+  }, [error]);
+  return { newLeads: value, refreshNewLeads: reload };
 }

@@ -8,15 +8,11 @@ import { adminPaths } from '~/config/paths';
 import { getOwnTeamRole, type TeamRole } from '~/data/team';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
+import { useLoaded } from '~/admin/use-loaded';
 import { adminCopy as copy } from '~/admin/copy';
 import { gateCopy } from './copy';
 import '~/admin/admin.css';
 import './team.css';
-
-type Lookup =
-  | { state: 'loading' }
-  | { state: 'failed'; message: string }
-  | { state: 'done'; role: TeamRole | null };
 
 export function TeamGate({
   client,
@@ -34,43 +30,33 @@ export function TeamGate({
   onSignOut: () => Promise<void>;
   children: (role: TeamRole) => ReactNode;
 }) {
-  const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
   const heading = useRef<HTMLHeadingElement>(null);
+  // Wrapped, as a null value means still loading and a null role someone on no team.
+  const { value: lookup, error } = useLoaded(
+    async () => ({ role: await getOwnTeamRole(client, userId) }),
+    [client, userId],
+  );
+  const [signOutFailure, setSignOutFailure] = useState<string | null>(null);
+  const failure = signOutFailure ?? (error && gateCopy.checkFailed(error.message));
 
-  useEffect(() => {
-    let current = true;
-    getOwnTeamRole(client, userId).then(
-      (role) => current && setLookup({ state: 'done', role }),
-      (error: unknown) =>
-        current &&
-        setLookup({
-          state: 'failed',
-          message: gateCopy.checkFailed(error instanceof Error ? error.message : String(error)),
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, userId]);
-
-  const refused = lookup.state === 'done' && (lookup.role === null || !allow.includes(lookup.role));
+  const refused = lookup !== null && (lookup.role === null || !allow.includes(lookup.role));
   useEffect(() => {
     if (refused) heading.current?.focus();
   }, [refused]);
 
-  if (lookup.state === 'loading') {
-    return (
-      <main id="main">
-        <LoadingStatus text={gateCopy.checking} />
-      </main>
-    );
-  }
-  if (lookup.state === 'failed') {
+  if (failure) {
     return (
       <main id="main" className="container admin__body">
         <p role="alert" className="admin-notice">
-          {lookup.message}
+          {failure}
         </p>
+      </main>
+    );
+  }
+  if (lookup === null) {
+    return (
+      <main id="main">
+        <LoadingStatus text={gateCopy.checking} />
       </main>
     );
   }
@@ -86,10 +72,9 @@ export function TeamGate({
           className="admin-button admin-button--secondary"
           onClick={() =>
             void onSignOut().catch((error: unknown) =>
-              setLookup({
-                state: 'failed',
-                message: copy.signOutFailed(error instanceof Error ? error.message : String(error)),
-              }),
+              setSignOutFailure(
+                copy.signOutFailed(error instanceof Error ? error.message : String(error)),
+              ),
             )
           }
         >

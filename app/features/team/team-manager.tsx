@@ -2,7 +2,7 @@
 // administrator invites a colleague by e-mail, changes a role and removes a member. The server's
 // team endpoint does the work (it holds the service key); an administrator cannot change or
 // remove themselves, so the team always keeps one.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import {
   changeMemberRole,
   inviteMember,
@@ -15,21 +15,20 @@ import {
 import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
 import { AdminField } from '~/admin/admin-field';
+import { useLoaded } from '~/admin/use-loaded';
 import { roleNames, teamCopy as copy } from './copy';
 import { looksLikeEmail, Notice, SubmitRow, useAction } from '~/admin/use-action';
 import './team.css';
 
 export function TeamManager({ client, userId }: { client: AppSupabaseClient; userId: string }) {
-  const [members, setMembers] = useState<TeamMember[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const team = useLoaded(() => listTeam(client), [client]);
+  const members = team.value;
+  const loadError = team.error && copy.loadFailed(team.error.message);
   const action = useAction();
 
-  const reload = useCallback(async () => setMembers(await listTeam(client)), [client]);
-  useEffect(() => {
-    reload().catch((error: unknown) =>
-      setLoadError(copy.loadFailed(error instanceof Error ? error.message : String(error))),
-    );
-  }, [reload]);
+  // After a change the list is read again inside the action, so a failure reads as the change's.
+  const { setValue: setMembers } = team;
+  const reload = useCallback(async () => setMembers(await listTeam(client)), [client, setMembers]);
 
   function change(member: TeamMember, role: TeamRole) {
     void action.run(async () => {

@@ -2,20 +2,16 @@
 // session with a code (aal2) before any admin page opens, and where the site requires it
 // (ADMIN_MFA=required) an administrator without one sets it up first. The database asks the same
 // of every request for leads, so this gate only says in words what the policies enforce.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { assuranceOfSession, listSecondFactors } from '~/data/auth';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
+import { useLoaded } from '~/admin/use-loaded';
 import { twoFactorCopy as copy } from './copy';
 import { TwoFactorChallenge, TwoFactorSettings } from './two-factor';
 import './team.css';
 
-type Check =
-  | { state: 'checking' }
-  | { state: 'failed'; message: string }
-  | { state: 'challenge'; factorId: string }
-  | { state: 'setup' }
-  | { state: 'passed' };
+type Check = { state: 'challenge'; factorId: string } | { state: 'setup' } | { state: 'passed' };
 
 export function TwoFactorGate({
   client,
@@ -29,44 +25,48 @@ export function TwoFactorGate({
   onSignOut: () => void;
   children: ReactNode;
 }) {
-  const [check, setCheck] = useState<Check>({ state: 'checking' });
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const run = useCallback(async (): Promise<Check> => {
-    const { needsCode, verifiedFactorId } = await assuranceOfSession(client);
-    if (needsCode && verifiedFactorId) return { state: 'challenge', factorId: verifiedFactorId };
-    if (required && !(await listSecondFactors(client)).some((factor) => factor.verified)) {
-      return { state: 'setup' };
-    }
-    return { state: 'passed' };
-  }, [client, required]);
+  // Checked again once a code is confirmed or a factor set up, the last answer kept meanwhile.
+  const {
+    value: check,
+    error,
+    reload: recheck,
+  } = useLoaded(
+    async (): Promise<Check> => {
+      const { needsCode, verifiedFactorId } = await assuranceOfSession(client);
+      if (needsCode && verifiedFactorId) return { state: 'challenge', factorId: verifiedFactorId };
+      if (required && !(await listSecondFactors(client)).some((factor) => factor.verified)) {
+        return { state: 'setup' };
+      }
+      return { state: 'passed' };
+    },
+    [client, required],
+    { keepWhileReloading: true },
+  );
 
-  const recheck = useCallback(() => {
-    run().then(setCheck, (error: unknown) =>
-      setCheck({ state: 'failed', message: copy.failed(String(error)) }),
-    );
-  }, [run]);
-
-  useEffect(recheck, [recheck]);
+  const needsSetup = !error && check?.state === 'setup';
   useEffect(() => {
-    if (check.state === 'setup') heading.current?.focus();
-  }, [check.state]);
+    if (needsSetup) heading.current?.focus();
+  }, [needsSetup]);
 
+  if (error) {
+    return (
+      <main id="main" className="container admin__body">
+        <p role="alert" className="admin-notice">
+          {copy.failed(String(error))}
+        </p>
+      </main>
+    );
+  }
+  if (!check) {
+    return (
+      <main id="main">
+        <LoadingStatus text={copy.checking} />
+      </main>
+    );
+  }
   switch (check.state) {
-    case 'checking':
-      return (
-        <main id="main">
-          <LoadingStatus text={copy.checking} />
-        </main>
-      );
-    case 'failed':
-      return (
-        <main id="main" className="container admin__body">
-          <p role="alert" className="admin-notice">
-            {check.message}
-          </p>
-        </main>
-      );
     case 'challenge':
       return (
         <TwoFactorChallenge

@@ -7,11 +7,11 @@ import {
   listSecondFactors,
   removeSecondFactor,
   verifyAuthenticatorCode,
-  type SecondFactor,
 } from '~/data/auth';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
 import { AdminField } from '~/admin/admin-field';
+import { useLoaded } from '~/admin/use-loaded';
 import { Notice, SubmitRow, useAction } from '~/admin/use-action';
 import { twoFactorCopy as copy } from './copy';
 
@@ -51,22 +51,18 @@ export function TwoFactorSettings({
   /** Called once a factor is verified (the required set-up then lets the member in). */
   onEnabled?: () => void;
 }) {
-  const [factors, setFactors] = useState<SecondFactor[] | null>(null);
+  const {
+    value: factors,
+    setValue: setFactors,
+    error: loadError,
+  } = useLoaded(() => listSecondFactors(client), [client]);
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const action = useAction();
-
+  const { fail } = action;
   useEffect(() => {
-    let current = true;
-    listSecondFactors(client).then(
-      (found) => current && setFactors(found),
-      (error: unknown) => current && action.fail(copy.failed(String(error))),
-    );
-    return () => {
-      current = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per client
-  }, [client]);
+    if (loadError) fail(copy.failed(String(loadError)));
+  }, [loadError, fail]);
 
   if (factors === null) return <LoadingStatus text={copy.checking} />;
   const verified = factors.find((factor) => factor.verified);
