@@ -160,8 +160,17 @@ describe('unsaved changes', () => {
       'A summary half written',
     );
 
-    // A reload (the browser asks through beforeunload, which a script cannot answer for it).
-    await page.waitForTimeout(500);
+    // A reload (the browser asks through beforeunload, which a script cannot answer for it), once
+    // the form has kept what was typed, as it does when typing pauses.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          // Where the form keeps a post's draft (draftKey in use-unsaved-changes.ts).
+          (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { values?: object }).values,
+          `blog-manager-draft:${id}`,
+        ),
+      )
+      .toMatchObject({ summary: 'A summary half written' });
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
     await page.getByText(/^Your unsaved changes from .+ are back in the form\./).waitFor();

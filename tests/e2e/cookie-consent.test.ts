@@ -6,10 +6,10 @@
 // allowed, with the pixel's Lead on the thank-you page carrying the lead's ID.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { gotoHydrated, pagePerTest } from '../support/browser.ts';
+import { gotoHydrated, pagePerTest, pastDeferredFrames } from '../support/browser.ts';
 import { englishPagePaths, swedishPagePaths } from '../support/pages.ts';
 import { signedInAdmin } from '../support/site.ts';
 import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
@@ -178,7 +178,9 @@ describe('with JavaScript', () => {
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
     await banner(page).waitFor({ state: 'hidden' });
     expect(await consentCookie(context)).toBe('rejected');
-    await page.waitForTimeout(300);
+    // The banner hides once the choice is applied, frames it allows put in first
+    // (app/enhance/consent.ts); the frames deferred past the load have had their moment as well.
+    await pastDeferredFrames(page);
     expect(await page.locator('iframe').count()).toBe(0);
     await page.getByRole('button', { name: 'Load the form and allow marketing' }).waitFor();
   });
@@ -322,22 +324,53 @@ describe('without JavaScript', () => {
 });
 
 describe('third parties', () => {
-  /** Requests from the page to any origin but the site's, until it has loaded and settled. */
-  async function otherOrigins(path: string, consent?: string): Promise<string[]> {
+  /**
+   * Requests from the page to any origin but the site's, and the addresses of the frames and
+   * scripts from elsewhere it holds, once it has settled: loaded, enhanced, past its frames' moment
+   * and with every request to the site answered (the tags' chunk among them, which adds their
+   * scripts), and once the stand-in has received each of `tagsAwaited`.
+   */
+  async function otherOrigins(
+    path: string,
+    consent?: string,
+    tagsAwaited: readonly string[] = [],
+  ): Promise<string[]> {
     const context = await browser.newContext();
     try {
       if (consent)
         await context.addCookies([{ name: 'cookie_consent', value: consent, url: site.url }]);
       const page = await context.newPage();
       const requests: string[] = [];
+      const pending = new Set<Request>();
       page.on('request', (request) => {
         if (new URL(request.url()).origin !== site.url) requests.push(request.url());
+        else pending.add(request);
       });
+      const answered = (request: Request) => pending.delete(request);
+      page.on('requestfinished', answered);
+      page.on('requestfailed', answered);
       await page.goto(site.url + path, { waitUntil: 'load' });
       await page.waitForSelector('html[data-enhanced]', { state: 'attached' });
-      // The frames come after the load event and the next paint (app/enhance/frames.ts).
-      await page.waitForTimeout(500);
-      return requests;
+      await pastDeferredFrames(page);
+      for (const tag of tagsAwaited)
+        await expect
+          .poll(() => tags.requests.includes(tag), { message: `${path}: ${tag}`, timeout: 10_000 })
+          .toBe(true);
+      await expect
+        .poll(() => pending.size, {
+          message: `${path}: the site's requests answered`,
+          timeout: 10_000,
+        })
+        .toBe(0);
+      const held = await page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll<HTMLIFrameElement | HTMLScriptElement>(
+            'iframe[src], script[src]',
+          ),
+          (element) => element.src,
+        ),
+      );
+      return [...requests, ...held.filter((url) => new URL(url).origin !== site.url)];
     } finally {
       await context.close();
     }
@@ -371,7 +404,7 @@ describe('third parties', () => {
   it('load the sign-up frames, Meta’s pixel and Clarity once everything is allowed, and nothing else', async () => {
     for (const path of publicPages) {
       tags.take();
-      const requests = await otherOrigins(path, 'accepted');
+      const requests = await otherOrigins(path, 'accepted', ['/fbevents.js', `/tag/${CLARITY_ID}`]);
       const framed = /\/(newsletter|free-meta-ads-guide)$/.test(path);
       expect(origins(requests).sort(), path).toEqual(
         (framed ? [tags.origin, 'https://preview.mailerlite.io'] : [tags.origin]).sort(),
@@ -388,7 +421,7 @@ describe('third parties', () => {
       ['analytics', `/tag/${CLARITY_ID}`, '/fbevents.js'],
     ] as const) {
       tags.take();
-      expect(origins(await otherOrigins('/sv', consent)), consent).toEqual([tags.origin]);
+      expect(origins(await otherOrigins('/sv', consent, [script])), consent).toEqual([tags.origin]);
       const received = tags.take();
       expect(received, consent).toContain(script);
       expect(received, consent).not.toContain(other);

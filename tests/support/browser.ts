@@ -41,6 +41,19 @@ export async function gotoHydrated(page: Page, url: string): Promise<Response | 
 }
 
 /**
+ * Waits until the page has loaded and passed the moment its deferred sign-up frames go in
+ * (app/enhance/frames.ts: after the load event, the next paint and one task): a frame that is not
+ * in the page then is not going to be put there.
+ */
+export async function pastDeferredFrames(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  // Queued after the site's own callbacks, so it runs after them.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+  );
+}
+
+/**
  * Signs in through the /login form as the site's administrator, as a person would, and waits for
  * the blog manager the form leads to.
  */
