@@ -1,26 +1,19 @@
-// One lead's page at /admin/leads/{id}: the page that composes its parts — what the visitor sent
-// and where the visit came from (lead-fields.tsx), how its mails were delivered (lead-mails.tsx),
-// the edit form for status, owner and notes with delete (lead-edit-form.tsx), and the timeline
-// the database writes with every change (lead-timeline.tsx). Every load goes through useLoaded;
-// after a save the mails, meetings and history load again while the old ones stay on screen.
-// Unsaved edits are asked about before they are left.
-import { useRef, useState } from 'react';
+// One lead's page at /admin/leads/{id}: the page that composes its parts — its name, status and
+// age (lead-header.tsx), what the visitor sent and where the visit came from (lead-fields.tsx),
+// how its mails were delivered (lead-mails.tsx), the edit form for status, owner and notes with
+// delete (lead-edit-form.tsx), and the timeline the database writes with every change
+// (lead-timeline.tsx). Every load goes through useLoaded; after a save the mails, meetings and
+// history load again while the old ones stay on screen. Unsaved edits are asked about before
+// they are left.
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { adminPaths } from '~/config/paths';
 import { listLeadMails } from '~/data/consultation-mails';
-import {
-  deleteLead,
-  getLead,
-  isLeadOverdue,
-  isLeadStatus,
-  listLeadOwnerChoices,
-  updateLead,
-} from '~/data/consultations';
+import { deleteLead, getLead, listLeadOwnerChoices, updateLead } from '~/data/consultations';
 import { leadTimeline, listRecordedLeadEvents } from '~/data/lead-events';
 import { listLeadMeetings } from '~/data/meetings';
 import type { AppSupabaseClient } from '~/data/supabase';
 import type { TeamRole } from '~/data/team';
-import { formatAdminDateTime } from '~/i18n/format';
 import { LoadingStatus } from '~/ui/loading-status';
 import { AdminShell } from '~/admin/admin-shell';
 import { LoadFailed } from '~/admin/load-failed';
@@ -30,6 +23,7 @@ import { useNewLeadCount } from '~/admin/use-new-lead-count';
 import { leadsCopy as copy } from './copy';
 import { editsOf, isDirty, LeadEditForm, type LeadEdits } from './lead-edit-form';
 import { LeadAttribution, LeadContact, LeadRequest } from './lead-fields';
+import { LeadHeader } from './lead-header';
 import { LeadMails } from './lead-mails';
 import { LeadTimeline } from './lead-timeline';
 import './leads.css';
@@ -73,7 +67,6 @@ export function LeadDetail({
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const loadedLead = useLoaded(
     logged(`the lead ${leadId}`, async () => ({ lead: await getLead(client, leadId) })),
@@ -172,8 +165,6 @@ export function LeadDetail({
       </div>
     );
   } else {
-    const shownStatus = isLeadStatus(lead.status) ? lead.status : 'new';
-    const late = isLeadOverdue(lead, new Date());
     const mailState = stateOf(mails);
     const eventState = stateOf(events);
     // The receipt and queued mails come from the lead and the mails already loaded.
@@ -187,24 +178,7 @@ export function LeadDetail({
     );
     body = (
       <article className="lead-card lead-detail" aria-labelledby="lead-heading">
-        <header className="lead-card__header">
-          <h1 id="lead-heading" ref={headingRef} tabIndex={-1} className="lead-card__name">
-            {lead.name}
-          </h1>
-          <span className={`admin-badge lead-status lead-status--${shownStatus}`}>
-            {copy.statuses[shownStatus]}
-          </span>
-          <span className="lead-card__received">
-            {copy.fields.received}:{' '}
-            <time dateTime={lead.received_at}>{formatAdminDateTime(lead.received_at)}</time>
-          </span>
-          {late && (
-            <span className="lead-overdue">
-              <span aria-hidden="true">⚠ </span>
-              {copy.list.overdue}
-            </span>
-          )}
-        </header>
+        <LeadHeader lead={lead} />
 
         <div className="lead-card__body">
           <LeadContact lead={lead} owner={ownerEmail(lead.owner_id)} nextMeeting={nextMeeting} />
