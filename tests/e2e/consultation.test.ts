@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '~/data/database.types.ts';
 import { collectPageErrors, gotoHydrated, pagePerTest } from '../support/browser.ts';
 import { signedInAdmin } from '../support/site.ts';
+import { aLead } from '../support/leads.ts';
 import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 type ConsultationRow = Database['public']['Tables']['consultations']['Row'];
@@ -54,15 +55,9 @@ async function fillHourlyLimit(address: string): Promise<void> {
     global: { headers: { 'x-forwarded-for': address } },
   });
   for (let i = 0; i < 5; i += 1) {
-    const { error } = await anon.from('consultations').insert({
-      name: 'Earlier Lead',
-      email: uniqueEmail('earlier'),
-      phone_number: '070 000 00 00',
-      company_name: 'Earlier AB',
-      problems: 'An earlier request from the same network this hour.',
-      how_found_us: 'Google',
-      language: 'english',
-    });
+    const { error } = await anon
+      .from('consultations')
+      .insert(aLead({ problems: 'An earlier request from the same network this hour.' }));
     if (error) throw error;
   }
 }
@@ -106,6 +101,106 @@ const swedishLabels: Labels = {
   howFoundUs: 'Hur hittade du oss?',
   additionalInfo: 'Något mer vi borde veta? (valfritt)',
 };
+
+/** What each language's form and thank-you page say, for the scenarios both languages run. */
+const english = {
+  language: 'English',
+  prefix: '',
+  labels: englishLabels,
+  submit: 'Book My Free Strategy Call',
+  sending: 'Submitting...',
+  thanks: 'Thank You for Your Interest!',
+  limitMessage: 'Failed to submit: Too many requests from your network. Please try again later.',
+  latest: 'While You Wait: Latest Marketing Tips',
+  readMore: /^Read more: /,
+};
+
+const swedish: typeof english = {
+  language: 'Swedish',
+  prefix: '/sv',
+  labels: swedishLabels,
+  submit: 'Boka mitt gratis strategisamtal',
+  sending: 'Skickar...',
+  thanks: 'Tack för ditt intresse!',
+  limitMessage:
+    'Misslyckades att skicka: För många förfrågningar från ditt nätverk. Försök igen senare.',
+  latest: 'Medan du väntar: De senaste marknadsföringstipsen',
+  readMore: /^Läs mer: /,
+};
+
+const languages = [english, swedish];
+
+/** A booking in each language: what the visitor types (around their address) and the row stored. */
+const bookings = [
+  {
+    ...english,
+    width: 1280,
+    typed: {
+      name: '  Anna Berg  ',
+      // As a phone keyboard leaves an autocompleted address: accepted, stored trimmed.
+      email: (address: string) => `  ${address} `,
+      phone: ' 070-123 45 67 ',
+      company: ' Bergs Rör AB ',
+      problems: '   We need more customers before the spring season.   ',
+      howFoundUs: 'Friend Referral',
+    },
+    stored: {
+      name: 'Anna Berg',
+      phone_number: '070-123 45 67',
+      company_name: 'Bergs Rör AB',
+      problems: 'We need more customers before the spring season.',
+      how_found_us: 'Friend Referral',
+      additional_info: null,
+      language: 'english',
+    },
+  },
+  {
+    ...swedish,
+    width: 320,
+    typed: {
+      name: 'Erik Ström',
+      email: (address: string) => address,
+      phone: '08-123 456',
+      company: 'Ströms Bygg',
+      problems: 'Vi behöver fler förfrågningar från Uppsala.',
+      howFoundUs: 'Vänrekommendation',
+      additionalInfo: '  Ring helst på förmiddagen.  ',
+    },
+    stored: {
+      name: 'Erik Ström',
+      phone_number: '08-123 456',
+      company_name: 'Ströms Bygg',
+      problems: 'Vi behöver fler förfrågningar från Uppsala.',
+      how_found_us: 'Friend Referral',
+      additional_info: 'Ring helst på förmiddagen.',
+      language: 'swedish',
+    },
+  },
+];
+
+/** The sixth booking from one address within the hour, in each language. */
+const sixthBookings = [
+  {
+    ...english,
+    typed: {
+      name: 'Sixth Request',
+      phone: '070 555 66 77',
+      company: 'Busy Network AB',
+      problems: 'The sixth request from this network this hour.',
+      howFoundUs: 'LinkedIn',
+    },
+  },
+  {
+    ...swedish,
+    typed: {
+      name: 'Sjätte Förfrågan',
+      phone: '08-555 66 77',
+      company: 'Upptaget Nät AB',
+      problems: 'Den sjätte förfrågan från samma nätverk i timmen.',
+      howFoundUs: 'Facebook',
+    },
+  },
+];
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
@@ -195,101 +290,53 @@ describe('with JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
-  it('books a call in English: Submitting..., the thank-you panel, the thank-you page, the row', async () => {
-    await open(null);
-    const dataApi = dataApiRequests(page);
-    const scripts = loadedScripts(page);
-    await gotoHydrated(page, `${site.url}/book-call`);
-    const email = uniqueEmail('anna');
-    await fill(page, englishLabels, {
-      name: '  Anna Berg  ',
-      // As a phone keyboard leaves an autocompleted address: accepted, stored trimmed.
-      email: `  ${email} `,
-      phone: ' 070-123 45 67 ',
-      company: ' Bergs Rör AB ',
-      problems: '   We need more customers before the spring season.   ',
-      howFoundUs: 'Friend Referral',
-    });
-    const release = await holdSubmits(page);
-    const before = Date.now();
+  it.each(bookings)(
+    'books a call in $language on a $width px screen: $sending, the thank-you panel, the thank-you page, the row',
+    async ({ language, prefix, width, labels, submit, sending, thanks, typed, stored }) => {
+      await open(null, { width });
+      const dataApi = dataApiRequests(page);
+      const scripts = loadedScripts(page);
+      await gotoHydrated(page, `${site.url}${prefix}/book-call`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      const email = uniqueEmail(language);
+      await fill(page, labels, { ...typed, email: typed.email(email) });
+      const release = await holdSubmits(page);
+      const before = Date.now();
 
-    await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
+      await page.getByRole('button', { name: submit }).click();
 
-    const sending = page.getByRole('button', { name: 'Submitting...' });
-    await sending.waitFor();
-    expect(await sending.isDisabled()).toBe(true);
-    release();
+      const sendingButton = page.getByRole('button', { name: sending });
+      await sendingButton.waitFor();
+      expect(await sendingButton.isDisabled()).toBe(true);
+      release();
 
-    await page.getByRole('heading', { name: 'Thank You for Your Interest!', level: 2 }).waitFor();
-    await page.waitForURL(`${site.url}/book-call/thank-you`);
-    await page.getByRole('heading', { name: 'Thank You for Your Interest!', level: 1 }).waitFor();
-    const after = Date.now();
+      await page.getByRole('heading', { name: thanks, level: 2 }).waitFor();
+      await page.waitForURL(`${site.url}${prefix}/book-call/thank-you`);
+      await page.getByRole('heading', { name: thanks, level: 1 }).waitFor();
+      const after = Date.now();
 
-    const rows = await storedWithEmail(email);
-    expect(rows).toHaveLength(1);
-    const row = rows[0]!;
-    expect(row).toMatchObject({
-      name: 'Anna Berg',
-      email,
-      phone_number: '070-123 45 67',
-      company_name: 'Bergs Rör AB',
-      problems: 'We need more customers before the spring season.',
-      how_found_us: 'Friend Referral',
-      additional_info: null,
-      language: 'english',
-      // Typed straight into the address bar: the form was the first page, with no referrer.
-      landing_page: '/book-call',
-      referrer: null,
-      utm_source: null,
-    });
-    // The browser neither talks to the data API nor loads its client: the action stores leads.
-    expect(dataApi).toEqual([]);
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(await scriptsWithSupabaseJs(scripts)).toEqual([]);
-    const createdAt = Date.parse(row.created_at);
-    expect(createdAt).toBeGreaterThanOrEqual(before - 1000);
-    expect(createdAt).toBeLessThanOrEqual(after + 1000);
-  });
-
-  it('books a call in Swedish on a 320 px screen and stores it as swedish', async () => {
-    await open('/sv/book-call', { width: 320 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      320,
-    );
-    const email = uniqueEmail('erik');
-    await fill(page, swedishLabels, {
-      name: 'Erik Ström',
-      email,
-      phone: '08-123 456',
-      company: 'Ströms Bygg',
-      problems: 'Vi behöver fler förfrågningar från Uppsala.',
-      howFoundUs: 'Vänrekommendation',
-      additionalInfo: '  Ring helst på förmiddagen.  ',
-    });
-    const release = await holdSubmits(page);
-
-    await page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
-
-    const sending = page.getByRole('button', { name: 'Skickar...' });
-    await sending.waitFor();
-    expect(await sending.isDisabled()).toBe(true);
-    release();
-    await page.getByRole('heading', { name: 'Tack för ditt intresse!', level: 2 }).waitFor();
-    await page.waitForURL(`${site.url}/sv/book-call/thank-you`);
-    await page.getByRole('heading', { name: 'Tack för ditt intresse!', level: 1 }).waitFor();
-
-    const rows = await storedWithEmail(email);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      name: 'Erik Ström',
-      phone_number: '08-123 456',
-      company_name: 'Ströms Bygg',
-      problems: 'Vi behöver fler förfrågningar från Uppsala.',
-      how_found_us: 'Friend Referral',
-      additional_info: 'Ring helst på förmiddagen.',
-      language: 'swedish',
-    });
-  });
+      const rows = await storedWithEmail(email);
+      expect(rows).toHaveLength(1);
+      const row = rows[0]!;
+      expect(row).toMatchObject({
+        ...stored,
+        email,
+        // Typed straight into the address bar: the form was the first page, with no referrer.
+        landing_page: `${prefix}/book-call`,
+        referrer: null,
+        utm_source: null,
+      });
+      // The browser neither talks to the data API nor loads its client: the action stores leads.
+      expect(dataApi).toEqual([]);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(await scriptsWithSupabaseJs(scripts)).toEqual([]);
+      const createdAt = Date.parse(row.created_at);
+      expect(createdAt).toBeGreaterThanOrEqual(before - 1000);
+      expect(createdAt).toBeLessThanOrEqual(after + 1000);
+    },
+  );
 
   it('shows the validation messages beside their fields and stores nothing', async () => {
     await open('/sv/book-call');
@@ -406,59 +453,24 @@ describe('with JavaScript', () => {
     });
   });
 
-  it('answers the sixth booking from one address within an hour with the English limit message', async () => {
-    const address = newVisitorAddress();
-    await fillHourlyLimit(address);
-    await open('/book-call', { address });
-    const email = uniqueEmail('sixth');
-    await fill(page, englishLabels, {
-      name: 'Sixth Request',
-      email,
-      phone: '070 555 66 77',
-      company: 'Busy Network AB',
-      problems: 'The sixth request from this network this hour.',
-      howFoundUs: 'LinkedIn',
-    });
+  it.each(sixthBookings)(
+    'answers the sixth booking from one address within an hour with the $language limit message',
+    async ({ prefix, labels, submit, limitMessage, typed }) => {
+      const address = newVisitorAddress();
+      await fillHourlyLimit(address);
+      await open(`${prefix}/book-call`, { address });
+      const email = uniqueEmail('sixth');
+      await fill(page, labels, { ...typed, email });
 
-    await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
+      await page.getByRole('button', { name: submit }).click();
 
-    await page
-      .getByText('Failed to submit: Too many requests from your network. Please try again later.', {
-        exact: true,
-      })
-      .waitFor();
-    expect(await field(page, englishLabels.name).inputValue()).toBe('Sixth Request');
-    expect(await page.getByRole('button', { name: 'Book My Free Strategy Call' }).isEnabled()).toBe(
-      true,
-    );
-    expect(await storedWithEmail(email)).toEqual([]);
-  });
-
-  it('answers the sixth booking from one address within an hour with the Swedish limit message', async () => {
-    const address = newVisitorAddress();
-    await fillHourlyLimit(address);
-    await open('/sv/book-call', { address });
-    const email = uniqueEmail('sjatte');
-    await fill(page, swedishLabels, {
-      name: 'Sjätte Förfrågan',
-      email,
-      phone: '08-555 66 77',
-      company: 'Upptaget Nät AB',
-      problems: 'Den sjätte förfrågan från samma nätverk i timmen.',
-      howFoundUs: 'Facebook',
-    });
-
-    await page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
-
-    await page
-      .getByText(
-        'Misslyckades att skicka: För många förfrågningar från ditt nätverk. Försök igen senare.',
-        { exact: true },
-      )
-      .waitFor();
-    expect(await field(page, swedishLabels.company).inputValue()).toBe('Upptaget Nät AB');
-    expect(await storedWithEmail(email)).toEqual([]);
-  });
+      await page.getByText(limitMessage, { exact: true }).waitFor();
+      expect(await field(page, labels.name).inputValue()).toBe(typed.name);
+      expect(await field(page, labels.company).inputValue()).toBe(typed.company);
+      expect(await page.getByRole('button', { name: submit }).isEnabled()).toBe(true);
+      expect(await storedWithEmail(email)).toEqual([]);
+    },
+  );
 
   it('stores one row when the same person sends the same request twice, thanking them both times', async () => {
     await open('/book-call');
@@ -487,27 +499,20 @@ describe('with JavaScript', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('lists the three newest English and Swedish posts on the thank-you pages', async () => {
-    await open('/book-call/thank-you');
-    await page.getByRole('heading', { name: 'While You Wait: Latest Marketing Tips' }).waitFor();
-    const english = page.locator('.post-card');
-    expect(await english.count()).toBe(3);
-    for (const href of await english
-      .getByRole('link', { name: /^Read more: / })
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
-      expect(href).toMatch(/^\/blog\/[a-z0-9-]+$/);
-
-    await gotoHydrated(page, `${site.url}/sv/book-call/thank-you`);
-    await page
-      .getByRole('heading', { name: 'Medan du väntar: De senaste marknadsföringstipsen' })
-      .waitFor();
-    const swedish = page.locator('.post-card');
-    expect(await swedish.count()).toBe(3);
-    for (const href of await swedish
-      .getByRole('link', { name: /^Läs mer: / })
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
-      expect(href).toMatch(/^\/sv\/blog\/[a-z0-9-]+$/);
-  });
+  it.each(languages)(
+    'lists the three newest $language posts on the $language thank-you page',
+    async ({ prefix, latest, readMore }) => {
+      await open(`${prefix}/book-call/thank-you`);
+      await page.getByRole('heading', { name: latest }).waitFor();
+      const cards = page.locator('.post-card');
+      expect(await cards.count()).toBe(3);
+      const hrefs = await cards
+        .getByRole('link', { name: readMore })
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(hrefs).toHaveLength(3);
+      for (const href of hrefs) expect(href).toMatch(new RegExp(`^${prefix}/blog/[a-z0-9-]+$`));
+    },
+  );
 });
 
 describe('without JavaScript', () => {

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { pagePerTest, signInThroughForm } from '../support/browser.ts';
 import { signedInAdmin, storeLeadAsVisitor } from '../support/site.ts';
+import { aLead } from '../support/leads.ts';
 import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 const { site, browser } = siteAndBrowserPerFile();
@@ -31,16 +32,13 @@ async function submitLead(name: string, attribution: Record<string, string>): Pr
   lastAddress += 1;
   const response = await storeLeadAsVisitor(
     site,
-    {
+    aLead({
       name,
-      email: `${name.toLowerCase()}@example.se`,
-      phone_number: '070-123 45 67',
-      problems: 'We need more customers for our local business.',
       company_name: `${name} AB`,
+      problems: 'We need more customers for our local business.',
       how_found_us: 'Facebook',
-      language: 'english',
       ...attribution,
-    },
+    }),
     `198.51.100.${lastAddress}`,
   );
   expect(response.status, await response.clone().text()).toBe(201);
@@ -78,16 +76,18 @@ describe('/admin/insights', () => {
     expect(won.error).toBeNull();
     // The server writes counted views every few seconds.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Stockholm' }).format();
-    let views: number | undefined;
-    for (let tries = 0; views !== 6 && tries < 40; tries += 1) {
-      if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 500));
-      const { data } = await admin.rpc('site_insights', {
-        period_start: today,
-        period_end: today,
-      });
-      views = (data as { totals: { views: number } } | null)?.totals.views;
-    }
-    expect(views).toBe(6);
+    await expect
+      .poll(
+        async () => {
+          const { data } = await admin.rpc('site_insights', {
+            period_start: today,
+            period_end: today,
+          });
+          return (data as { totals: { views: number } } | null)?.totals.views;
+        },
+        { interval: 250, timeout: 20_000 },
+      )
+      .toBe(6);
   });
 
   it('shows the visits, the sources and the funnel to won leads, accessibly', async () => {

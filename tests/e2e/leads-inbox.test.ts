@@ -18,6 +18,7 @@ import {
   SITE_ADMIN_EMAIL,
   storeLeadAsVisitor,
 } from '../support/site.ts';
+import { aLead } from '../support/leads.ts';
 import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 const COLLEAGUE_EMAIL = 'colleague@example.com';
@@ -73,13 +74,11 @@ let lastAddress = 0;
  */
 async function submitLead(fields: Partial<LeadFields> & { name: string }): Promise<LeadFields> {
   const lead: LeadFields = {
-    email: `lead.${unique()}@example.com`,
-    phone_number: '070-123 45 67',
-    problems: `We need more customers: ${fields.name} ${unique()}.`,
-    company_name: `${fields.name} AB`,
-    how_found_us: 'Google',
-    language: 'english',
-    created_at: new Date().toISOString(),
+    ...aLead({
+      problems: `We need more customers: ${fields.name} ${unique()}.`,
+      company_name: `${fields.name} AB`,
+      how_found_us: 'Google' as const,
+    }),
     ...fields,
   };
   lastAddress += 1;
