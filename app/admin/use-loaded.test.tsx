@@ -74,17 +74,21 @@ describe('useLoaded', () => {
     expect(result.current.value).toBe('after the save');
   });
 
-  it('loads again on reload, keeping the last value until the new answer comes when asked', async () => {
+  it('loads again on reload, keeping the last value when asked, and says it is loading meanwhile', async () => {
     const answers = [deferred<string>(), deferred<string>()];
     let calls = 0;
     const { result } = renderHook(() =>
       useLoaded(() => answers[calls++]!.promise, [], { keepWhileReloading: true }),
     );
+    expect(result.current.loading).toBe(true);
     await act(async () => answers[0]!.resolve('first'));
+    expect(result.current.loading).toBe(false);
     act(() => result.current.reload());
     expect(calls).toBe(2);
     expect(result.current.value).toBe('first');
+    expect(result.current.loading).toBe(true);
     await act(async () => answers[1]!.resolve('after the save'));
     expect(result.current.value).toBe('after the save');
+    expect(result.current.loading).toBe(false);
   });
 });

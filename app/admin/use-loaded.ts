@@ -22,6 +22,8 @@ export interface Loaded<T> {
   error: Error | null;
   /** Load again with the same deps, as a change of deps would. */
   reload: () => void;
+  /** True from the start of a load until its answer, a kept value's reload included. */
+  loading: boolean;
 }
 
 export interface LoadOptions {
@@ -37,21 +39,25 @@ export function useLoaded<T>(
   const [value, setValue] = useState<T | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [generation, setGeneration] = useState(0);
+  const [loading, setLoading] = useState(load !== null);
   const reload = useCallback(() => setGeneration((count) => count + 1), []);
   useEffect(() => {
     let current = true;
     if (!keepWhileReloading || !load) setValue(null);
     setError(null);
-    load?.().then(
-      (loaded) => current && setValue(() => loaded),
-      (failure: unknown) =>
-        current && setError(failure instanceof Error ? failure : new Error(String(failure))),
-    );
+    setLoading(load !== null);
+    load?.()
+      .then(
+        (loaded) => current && setValue(() => loaded),
+        (failure: unknown) =>
+          current && setError(failure instanceof Error ? failure : new Error(String(failure))),
+      )
+      .finally(() => current && setLoading(false));
     return () => {
       current = false;
     };
     // The caller names what load depends on, as with useEffect itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, generation]);
-  return { value, setValue, error, reload };
+  return { value, setValue, error, reload, loading };
 }
