@@ -10,11 +10,14 @@ import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
 import type { TeamRole } from '~/data/team';
 import { AdminShell } from '~/admin/admin-shell';
+import { useLoaded } from '~/admin/use-loaded';
 import { managerCopy as copy } from './manager-copy';
 import { PostForm } from './post-form';
 import { PostList } from './post-list';
 import { useNewLeadCount } from '~/admin/use-new-lead-count';
 import './blog-manager.css';
+
+const noPosts: BlogPost[] = [];
 
 export function BlogManager({
   client,
@@ -33,9 +36,33 @@ export function BlogManager({
   const [searchParams] = useSearchParams();
   const editId = searchParams.get('edit');
   const [creating, setCreating] = useState(false);
-  const [posts, setPosts] = useState<BlogPost[]>([]);
-  const [loadingPosts, setLoadingPosts] = useState(true);
-  const [editing, setEditing] = useState<BlogPost | null>(null);
+  const list = useLoaded(
+    () =>
+      listAllPosts(client).catch((error: unknown): BlogPost[] => {
+        // Logged only; the list ends empty.
+        console.error('Could not load the blog posts:', error);
+        return [];
+      }),
+    [client],
+    // A saved post's form stays until the address leaves it, its list of posts with it.
+    { keepWhileReloading: true },
+  );
+  const posts = list.value ?? noPosts;
+  const loadPosts = list.reload;
+  // The post in the address, loaded afresh on each visit; if it cannot be, back to the list.
+  const { value: editing, error: editFailed } = useLoaded(
+    editId
+      ? () =>
+          getPostById(client, editId).catch((error: unknown) => {
+            console.error(`Could not load the blog post ${editId}:`, error);
+            throw error;
+          })
+      : null,
+    [client, editId],
+  );
+  useEffect(() => {
+    if (editFailed) void navigate(adminPaths.posts, { replace: true });
+  }, [editFailed, navigate]);
   // What the list says after a save or a delete; it takes the focus.
   const [notice, setNotice] = useState<string | null>(null);
   const { newLeads } = useNewLeadCount(client, role === 'admin');
@@ -44,44 +71,6 @@ export function BlogManager({
   const setLeaveGuard = useCallback((guard: (() => boolean) | null) => {
     leaveGuard.current = guard;
   }, []);
-
-  const loadPosts = useCallback(async () => {
-    setLoadingPosts(true);
-    try {
-      setPosts(await listAllPosts(client));
-    } catch (error) {
-      // Logged only; the list ends empty.
-      console.error('Could not load the blog posts:', error);
-      setPosts([]);
-    } finally {
-      setLoadingPosts(false);
-    }
-  }, [client]);
-
-  useEffect(() => {
-    void loadPosts();
-  }, [loadPosts]);
-
-  useEffect(() => {
-    if (!editId) return;
-    let current = true;
-    getPostById(client, editId).then(
-      (post) => {
-        if (current) setEditing(post);
-      },
-      (error: unknown) => {
-        if (!current) return;
-        // Logged, and back to the list.
-        console.error(`Could not load the blog post ${editId}:`, error);
-        void navigate(adminPaths.posts, { replace: true });
-      },
-    );
-    return () => {
-      current = false;
-      // Leaving this post: the next visit loads it afresh.
-      setEditing(null);
-    };
-  }, [client, editId, navigate]);
 
   function backToList() {
     setNotice(null);
@@ -93,7 +82,7 @@ export function BlogManager({
     setNotice(copy.list.saved(title));
     setCreating(false);
     void navigate(adminPaths.posts);
-    void loadPosts();
+    loadPosts();
   }
 
   /** The form for `post`, or for a new post. */
@@ -113,19 +102,19 @@ export function BlogManager({
   let body;
   if (editId) {
     body =
-      editing?.id === editId && !loadingPosts ? (
+      editing?.id === editId && list.value ? (
         form(editing)
       ) : (
         <LoadingStatus text={copy.form.loadingPost} />
       );
   } else if (creating) {
-    body = loadingPosts ? <LoadingStatus text={copy.list.loading} /> : form();
+    body = list.value ? form() : <LoadingStatus text={copy.list.loading} />;
   } else {
     body = (
       <PostList
         client={client}
         posts={posts}
-        loading={loadingPosts}
+        loading={list.loading}
         notice={notice}
         onCreate={() => {
           setNotice(null);
@@ -137,7 +126,7 @@ export function BlogManager({
         }}
         onDeleted={(post) => {
           setNotice(copy.list.deleted(post.title));
-          void loadPosts();
+          loadPosts();
         }}
       />
     );
