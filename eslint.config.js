@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -86,6 +87,101 @@ const boundaries = {
 };
 
 /**
+ * Every load a component makes goes through useLoaded (app/admin/use-loaded.ts), which drops an
+ * answer that comes back after its deps changed or the page was left. This refuses the
+ * hand-written kind: an effect (useEffect, useLayoutEffect) whose callback calls a function
+ * imported from app/data/, or keeps its own flag against stale answers (`let current`,
+ * `let cancelled`, …). An effect that only subscribes or focuses is left alone.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const oneLoadHook = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const message =
+      'Load through useLoaded (app/admin/use-loaded.ts), not a hand-written effect: it drops an answer that comes back after its deps changed or the page was left.';
+    /** Local names of the values imported from app/data/. */
+    const dataFunctions = new Set();
+    /** Local functions (declared, or held by a const such as a useCallback) that call them. */
+    const loaders = new Set();
+    /** Calls made in an effect to a local function, and effects handed a local function. */
+    /** @type {{ name: string, node: any }[]} */
+    const effectCalls = [];
+    /** @type {Set<any>} */
+    const reported = new Set();
+    /** @param {any} callee */
+    const calleeName = (callee) =>
+      callee.type === 'MemberExpression' ? callee.property.name : callee.name;
+    /** @param {any} node */
+    const isEffect = (node) =>
+      node?.type === 'CallExpression' && /^use(Layout)?Effect$/.test(calleeName(node.callee));
+    /** @param {any} node */
+    const isEffectCallback = (node) =>
+      (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') &&
+      isEffect(node.parent) &&
+      node.parent.arguments[0] === node;
+    /** The effect whose callback holds node, if any. @param {any} node */
+    const effectOf = (node) =>
+      context.sourceCode.getAncestors(node).findLast(isEffectCallback)?.parent;
+    /** @param {any} effect */
+    const report = (effect) => {
+      if (reported.has(effect)) return;
+      reported.add(effect);
+      context.report({ node: effect, message });
+    };
+    /** The name of the local function that holds node, if any. @param {any} node */
+    const holderOf = (node) => {
+      for (const ancestor of context.sourceCode.getAncestors(node).reverse()) {
+        if (ancestor.type === 'FunctionDeclaration' && ancestor.id) return ancestor.id.name;
+        if (ancestor.type === 'VariableDeclarator' && ancestor.id.type === 'Identifier')
+          return ancestor.id.name;
+      }
+      return undefined;
+    };
+    /** @type {{ name: string, holder: string }[]} */
+    const localCalls = [];
+    return {
+      ImportDeclaration(node) {
+        const source = String(node.source.value);
+        if (node.importKind === 'type' || !/^(~\/data\/|\.\.?\/.*data\/)/.test(source)) return;
+        for (const specifier of node.specifiers)
+          if (!('importKind' in specifier) || specifier.importKind !== 'type')
+            dataFunctions.add(specifier.local.name);
+      },
+      CallExpression(node) {
+        if (isEffect(node) && node.arguments[0]?.type === 'Identifier')
+          effectCalls.push({ name: node.arguments[0].name, node });
+        const callee = node.callee.type === 'MemberExpression' ? node.callee.object : node.callee;
+        if (callee.type !== 'Identifier') return;
+        const effect = effectOf(node);
+        if (dataFunctions.has(callee.name)) {
+          if (effect) report(effect);
+          const holder = holderOf(node);
+          if (holder) loaders.add(holder);
+        } else {
+          if (effect) effectCalls.push({ name: callee.name, node: effect });
+          const holder = holderOf(node);
+          if (holder) localCalls.push({ name: callee.name, holder });
+        }
+      },
+      'VariableDeclaration[kind="let"] > VariableDeclarator > Identifier.id'(node) {
+        const effect = effectOf(node);
+        if (effect && /^(current|cancell?ed|active|ignore|stale|alive|mounted)$/.test(node.name))
+          report(effect);
+      },
+      'Program:exit'() {
+        // A function that calls a loader loads too.
+        for (let grown = true; grown;) {
+          grown = false;
+          for (const { name, holder } of localCalls)
+            if (loaders.has(name) && !loaders.has(holder)) grown = loaders.add(holder) !== null;
+        }
+        for (const { name, node } of effectCalls) if (loaders.has(name)) report(node);
+      },
+    };
+  },
+};
+
+/**
  * The Supabase-compatible services speak the protocol generically: no product table names. The
  * product's tables are read from the migrations (every `create table public.<name>`) each time
  * lint runs, so the list never goes stale.
@@ -108,7 +204,10 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { local: { rules: { boundaries } }, 'react-hooks': reactHooks },
+    plugins: {
+      local: { rules: { boundaries, 'one-load-hook': oneLoadHook } },
+      'react-hooks': reactHooks,
+    },
     rules: {
       'local/boundaries': 'error',
       'react-hooks/rules-of-hooks': 'error',
@@ -131,6 +230,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'app/admin/use-loaded.ts'],
+    rules: { 'local/one-load-hook': 'error' },
+  },
+  {
+    // Tests query the page as a person does, through screen, and wait with findBy.
+    files: ['app/**/*.test.tsx'],
+    ...testingLibrary.configs['flat/react'],
   },
   {
     files: ['server/supabase/**/*.ts'],

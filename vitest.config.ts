@@ -16,7 +16,10 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          setupFiles: [
+            'tests/support/fail-on-console-error.ts',
+            'tests/support/testing-library.ts',
+          ],
         },
       },
       {
