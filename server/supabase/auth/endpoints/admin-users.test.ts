@@ -24,12 +24,22 @@ afterAll(async () => {
   await h?.db.close();
 });
 
+const get = (userId: string, token = admin) =>
+  call(h.ctx, getAdminUser, { method: 'GET', token, params: { userId } });
 const update = (userId: string, body: Record<string, unknown>) =>
   call(h.ctx, updateAdminUser, { method: 'PUT', token: admin, params: { userId }, body });
 
+interface StoredUser {
+  email: string | null;
+  encrypted_password: string;
+  email_confirmed_at: string | null;
+  banned_until: string | null;
+  deleted_at: string | null;
+}
+
 /** The stored row, its metadata parsed (the database layer hands jsonb over as text). */
 async function userRow(id: string) {
-  const { rows } = await h.db.query<Record<string, unknown>>(
+  const { rows } = await h.db.query<StoredUser & { user_meta: string; app_meta: string }>(
     `select email, encrypted_password, email_confirmed_at, banned_until, deleted_at,
        raw_user_meta_data::text as user_meta, raw_app_meta_data::text as app_meta
      from auth.users where id = $1`,
@@ -40,8 +50,8 @@ async function userRow(id: string) {
   const { user_meta, app_meta, ...rest } = row;
   return {
     ...rest,
-    raw_user_meta_data: JSON.parse(user_meta as string) as Record<string, unknown>,
-    raw_app_meta_data: JSON.parse(app_meta as string) as Record<string, unknown>,
+    raw_user_meta_data: JSON.parse(user_meta) as Record<string, unknown>,
+    raw_app_meta_data: JSON.parse(app_meta) as Record<string, unknown>,
   };
 }
 
@@ -52,11 +62,7 @@ describe('the admin user endpoints', () => {
     expect(bare.status).toBe(401);
     expect(bare.json.code).toBe('no_authorization');
     for (const token of [member.accessToken, await roleToken(h.ctx, 'anon')]) {
-      const refused = await call(h.ctx, getAdminUser, {
-        method: 'GET',
-        token,
-        params: { userId: member.userId },
-      });
+      const refused = await get(member.userId, token);
       expect(refused.status).toBe(403);
       expect(refused.json).toEqual({ code: 'not_admin', message: 'User not allowed' });
     }
@@ -100,25 +106,13 @@ describe('GET /admin/users', () => {
 describe('GET /admin/users/{id}', () => {
   it('answers the user, and 404 for an unknown or malformed id', async () => {
     const member = await signedInMember(h.ctx, 'found@admin.example');
-    const found = await call(h.ctx, getAdminUser, {
-      method: 'GET',
-      token: admin,
-      params: { userId: member.userId },
-    });
+    const found = await get(member.userId);
     expect(found.status).toBe(200);
     expect(found.json).toMatchObject({ id: member.userId, email: 'found@admin.example' });
-    const unknown = await call(h.ctx, getAdminUser, {
-      method: 'GET',
-      token: admin,
-      params: { userId: randomUUID() },
-    });
+    const unknown = await get(randomUUID());
     expect(unknown.status).toBe(404);
     expect(unknown.json).toEqual({ code: 'user_not_found', message: 'User not found' });
-    const malformed = await call(h.ctx, getAdminUser, {
-      method: 'GET',
-      token: admin,
-      params: { userId: 'me' },
-    });
+    const malformed = await get('me');
     expect(malformed.status).toBe(404);
     expect(malformed.json.code).toBe('validation_failed');
   });
@@ -131,9 +125,7 @@ describe('PUT /admin/users/{id}', () => {
     const answer = await update(member.userId, { password: 'a brand new password' });
     expect(answer.status).toBe(200);
     const row = await userRow(member.userId);
-    expect(await verifyPassword('a brand new password', row!.encrypted_password as string)).toBe(
-      true,
-    );
+    expect(await verifyPassword('a brand new password', row!.encrypted_password)).toBe(true);
     expect(await countRows(h.db, 'auth.sessions', 'user_id = $1', [member.userId])).toBe(0);
     expect(await countRows(h.db, 'auth.one_time_tokens', 'user_id = $1', [member.userId])).toBe(0);
   });
@@ -266,11 +258,7 @@ describe('DELETE /admin/users/{id}', () => {
     for (const table of ['auth.sessions', 'auth.identities', 'auth.mfa_factors']) {
       expect(await countRows(h.db, table, 'user_id = $1', [member.userId])).toBe(0);
     }
-    const again = await call(h.ctx, getAdminUser, {
-      method: 'GET',
-      token: admin,
-      params: { userId: member.userId },
-    });
+    const again = await get(member.userId);
     expect(again.status).toBe(404);
   });
 });
