@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 // The admin bar across two domains: from the leads list to the blog manager and back. It lives
 // with the route modules because it composes two features, which may not import each other.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { BlogManager } from '~/features/blog/blog-manager';
-import { lead, leadsAnswering, leadsListRoute, Where } from '~/features/leads/leads-test-support';
-
-afterEach(cleanup);
+import { lead, leadsData, leadsListRoute, Where } from '~/features/leads/leads-test-support';
 
 function renderAdmin(client: AppSupabaseClient, path = '/admin/leads') {
   const Stub = createRoutesStub([
@@ -37,7 +35,7 @@ const where = () => screen.getByTestId('where').textContent;
 describe('the admin bar', () => {
   it('switches between Leads and Blog posts, marking the current one and counting new leads', async () => {
     const user = userEvent.setup();
-    const { client } = leadsAnswering([
+    const { client } = leadsData([
       lead(),
       lead({ id: '00000000-0000-4000-8000-000000000002', name: 'Bo Ek' }),
     ]);

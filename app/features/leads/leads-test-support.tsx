@@ -1,11 +1,13 @@
-// The leads list's unit tests share these: a lead and a mail as the database returns them, a
-// stand-in for supabase-js's query builder that records each request, and a marker showing
-// where the router is.
-import { useLocation } from 'react-router';
+// The leads' unit tests share these: a lead, a mail and a meeting as the database returns them,
+// the data API behind them at the network (a real supabase-js client answered from memory), and a
+// marker showing where the router is.
+import { render } from '@testing-library/react';
+import { createRoutesStub, useLocation, useParams } from 'react-router';
+import { LeadDetail } from './lead-detail';
 import { LeadsList } from './leads-list';
-import { vi } from 'vitest';
 import type { LeadMail } from '~/data/consultation-mails';
 import type { Lead } from '~/data/consultations';
+import { fakeDataApi, type FakeDataApi } from '#tests/support/fake-data-api.ts';
 import { aStoredLead } from '#tests/support/leads.ts';
 import type { AppSupabaseClient } from '~/data/supabase';
 
@@ -48,117 +50,36 @@ export function mail(fields: Partial<LeadMail>): LeadMail {
   };
 }
 
-export type Result = {
-  data: unknown;
-  error: { message: string; code?: string } | null;
-  status: number;
-  count?: number | null;
-};
-
-/** One request as the data module built it. */
-export interface Request {
-  table: string;
-  action: 'select' | 'update' | 'delete';
-  /** select(…, { head: true }): a count only. */
-  head: boolean;
-  calls: Array<{ method: string; args: unknown[] }>;
-  call(method: string): unknown[] | undefined;
+/** A meetings row (the booking's), in the columns the leads' screens read. */
+export function meetingRow(fields: Partial<Record<string, unknown>> = {}) {
+  return {
+    id: 'meeting-1',
+    consultation_id: '00000000-0000-4000-8000-000000000001',
+    starts_at: '2026-12-01T09:00:00Z',
+    ends_at: '2026-12-01T09:30:00Z',
+    status: 'active',
+    ...fields,
+  };
 }
-
-export const ok = (data: unknown, count?: number): Result => ({
-  data,
-  error: null,
-  status: 200,
-  count,
-});
-export const failure = (status = 500): Result => ({
-  data: null,
-  error: { message: 'boom', code: 'XX000' },
-  status,
-});
 
 /**
- * A stand-in for supabase-js's query builder: each request records its calls, and awaiting it
- * asks the test's `answer` for the result.
+ * The data API behind the leads' screens, at the network (#tests/support/fake-data-api.ts): these
+ * leads, their mails and meetings, and the administrators a lead may be given to.
  */
-export function fakeClient(answer: (request: Request) => Result | Promise<Result>) {
-  const requests: Request[] = [];
-  const from = vi.fn((table: string) => {
-    const request: Request = {
-      table,
-      action: 'select',
-      head: false,
-      calls: [],
-      call: (method) => request.calls.find((call) => call.method === method)?.args,
-    };
-    requests.push(request);
-    const record =
-      (method: string) =>
-      (...args: unknown[]) => {
-        request.calls.push({ method, args });
-        return query;
-      };
-    const query = {
-      select: (...args: unknown[]) => {
-        request.calls.push({ method: 'select', args });
-        request.head = (args[1] as { head?: boolean } | undefined)?.head === true;
-        return query;
-      },
-      update: (...args: unknown[]) => ((request.action = 'update'), record('update')(...args)),
-      delete: () => ((request.action = 'delete'), record('delete')()),
-      eq: record('eq'),
-      in: record('in'),
-      or: record('or'),
-      ilike: record('ilike'),
-      is: record('is'),
-      gte: record('gte'),
-      lte: record('lte'),
-      maybeSingle: record('maybeSingle'),
-      order: record('order'),
-      range: record('range'),
-      single: record('single'),
-      // maybeSingle() answers the one row (or null) of the list the test gives.
-      then: (resolve: (value: Result) => unknown, reject: (reason: unknown) => unknown) =>
-        Promise.resolve(answer(request))
-          .then((result) =>
-            request.call('maybeSingle') && Array.isArray(result.data)
-              ? { ...result, data: result.data[0] ?? null }
-              : result,
-          )
-          .then(resolve, reject),
-    };
-    return query;
-  });
-  // The administrators a lead may be given to (lead_owner_choices).
-  const rpc = vi.fn(async () => ok([{ user_id: 'admin-id', email: 'admin@example.com' }]));
-  return { client: { from, rpc } as unknown as AppSupabaseClient, requests };
-}
-
-/** The usual answers: these leads, their mails, and a count of the new ones. */
-export function leadsAnswering(
+export function leadsData(
   leads: Lead[],
-  options: {
-    mails?: LeadMail[] | Result;
-    total?: number;
-    override?: (r: Request) => Result | undefined;
-    /** Rows of public.meetings (the booking's). */
-    meetings?: unknown[];
-  } = {},
-) {
-  return fakeClient((request) => {
-    const overridden = options.override?.(request);
-    if (overridden) return overridden;
-    if (request.table === 'blog_posts') return ok([]);
-    // What lead_events recorded: nothing here; tests/contract/lead-pipeline.test.ts covers it.
-    if (request.table === 'lead_events') return ok([]);
-    if (request.table === 'meetings') return ok(options.meetings ?? []);
-    if (request.table === 'consultation_mails')
-      return Array.isArray(options.mails) || !options.mails
-        ? ok(options.mails ?? [])
-        : options.mails;
-    if (request.head) return ok(null, leads.filter((l) => l.status === 'new').length);
-    return ok(leads, options.total ?? leads.length);
-  });
+  options: { mails?: LeadMail[]; meetings?: Array<Record<string, unknown>> } = {},
+): FakeDataApi {
+  return fakeDataApi(
+    {
+      consultations: leads.map((row) => ({ ...row })),
+      consultation_mails: options.mails ?? [],
+      meetings: options.meetings ?? [],
+      lead_events: [],
+      blog_posts: [],
+    },
+    { lead_owner_choices: () => [{ user_id: 'admin-id', email: 'admin@example.com' }] },
+  );
 }
 
 export function Where() {
@@ -183,4 +104,30 @@ export function leadsListRoute(client: AppSupabaseClient) {
       </>
     ),
   };
+}
+
+/** The leads list and the lead's page in a router, at `path`, as an administrator sees them. */
+export function renderLeads(client: AppSupabaseClient, path = '/admin/leads') {
+  const Stub = createRoutesStub([
+    leadsListRoute(client),
+    {
+      path: '/admin/leads/:id',
+      Component: function Detail() {
+        const { id = '' } = useParams();
+        return (
+          <>
+            <LeadDetail
+              client={client}
+              leadId={id}
+              email="admin@example.com"
+              role="admin"
+              onSignOut={async () => {}}
+            />
+            <Where />
+          </>
+        );
+      },
+    },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
 }
