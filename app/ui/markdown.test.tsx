@@ -16,8 +16,8 @@ describe('Markdown', () => {
     );
     const table = screen.getByRole('table');
     expect(table.parentElement?.className).toBe('markdown__table');
-    expect(within(table).getByRole('columnheader', { name: 'Keyword' })).toBeTruthy();
-    expect(within(table).getByRole('cell', { name: 'people looking for work' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Keyword' })).toBeVisible();
+    expect(within(table).getByRole('cell', { name: 'people looking for work' })).toBeVisible();
     expect(container.querySelectorAll('tbody tr')).toHaveLength(1);
   });
 

@@ -66,8 +66,8 @@ describe('PostGrid', () => {
 
   it('shows the empty text in the page language when there are no posts', () => {
     renderAt('/sv/newsletter/almost-there', []);
-    expect(screen.getByText('Inga blogginlägg tillgängliga ännu.')).toBeTruthy();
+    expect(screen.getByText('Inga blogginlägg tillgängliga ännu.')).toBeVisible();
     renderAt('/newsletter/almost-there', []);
-    expect(screen.getByText('No blog posts available yet.')).toBeTruthy();
+    expect(screen.getByText('No blog posts available yet.')).toBeVisible();
   });
 });

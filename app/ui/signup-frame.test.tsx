@@ -91,13 +91,13 @@ describe('SignupFrame', () => {
 
   it('asks the visitor to refresh the page if the form does not show, in their language', () => {
     renderAt('/newsletter');
-    expect(screen.getByText(/If the form does not show, please refresh the page\./)).toBeTruthy();
+    expect(screen.getByText(/If the form does not show, please refresh the page\./)).toBeVisible();
     const fallback = screen.getByRole('link', { name: 'Open the form in a new tab' });
     expect(fallback.getAttribute('href')).toBe(frame().getAttribute('src'));
     expect(fallback.getAttribute('rel')).toBe('noopener noreferrer');
     cleanup();
     renderAt('/sv/newsletter');
-    expect(screen.getByText(/Om formuläret inte visas, vänligen ladda om sidan\./)).toBeTruthy();
+    expect(screen.getByText(/Om formuläret inte visas, vänligen ladda om sidan\./)).toBeVisible();
   });
 
   it('creates a new frame when the path changes, with the form of the new language', async () => {
@@ -157,7 +157,7 @@ describe('SignupFrame before marketing is allowed', () => {
     renderAt('/newsletter');
     expect(screen.queryByTitle('Newsletter sign-up form')).toBeNull();
     expect(document.querySelector('iframe')).toBeNull();
-    expect(screen.getByText('Sign-up form from MailerLite')).toBeTruthy();
+    expect(screen.getByText('Sign-up form from MailerLite')).toBeVisible();
     const button = screen.getByRole('button', { name: 'Load the form and allow marketing' });
     const form = button.closest('form')!;
     expect([form.method, form.getAttribute('action')]).toEqual(['post', '/cookie-settings']);

@@ -65,8 +65,8 @@ describe('BlogList', () => {
     renderListAt('/blog', { status: 'loaded', posts, page: 1, hasOlder: false });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Marketing Insights & Tips' }),
-    ).toBeTruthy();
-    expect(screen.getByText(/business owners/)).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText(/business owners/)).toBeVisible();
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
     ).toEqual(['Newer post', 'Older post']);
@@ -77,8 +77,8 @@ describe('BlogList', () => {
     renderListAt('/sv/blog', { status: 'loaded', posts, page: 1, hasOlder: false });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Marknadsföringsinsikter & tips' }),
-    ).toBeTruthy();
-    expect(screen.getByText(/driver företag.*kort och rakt på sak/)).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText(/driver företag.*kort och rakt på sak/)).toBeVisible();
     expect(screen.getAllByText('1 min läsning')).toHaveLength(2);
   });
 
@@ -93,10 +93,10 @@ describe('BlogList', () => {
 
   it('shows the empty text when the language has no published posts', () => {
     renderListAt('/blog', { status: 'loaded', posts: [], page: 1, hasOlder: false });
-    expect(screen.getByText('No blog posts available yet.')).toBeTruthy();
+    expect(screen.getByText('No blog posts available yet.')).toBeVisible();
     cleanup();
     renderListAt('/sv/blog', { status: 'loaded', posts: [], page: 1, hasOlder: false });
-    expect(screen.getByText('Inga blogginlägg tillgängliga ännu.')).toBeTruthy();
+    expect(screen.getByText('Inga blogginlägg tillgängliga ännu.')).toBeVisible();
   });
 
   it('gives way to the post spinner while a clicked post loads', async () => {

@@ -60,8 +60,8 @@ describe('scheduled posts in the list', () => {
     });
     renderManager(client);
     const row = await screen.findByRole('article', { name: 'Coming soon' });
-    expect(within(row).getByText('Scheduled')).toBeTruthy();
-    expect(within(row).getByText(/^Scheduled for: /)).toBeTruthy();
+    expect(within(row).getByText('Scheduled')).toBeVisible();
+    expect(within(row).getByText(/^Scheduled for: /)).toBeVisible();
     expect(within(row).queryByRole('link', { name: /View/ })).toBeNull();
   });
 });
@@ -134,7 +134,7 @@ describe('revisions', () => {
     await editing();
     expect(
       await screen.findByText('No earlier versions yet. Each save keeps the version it replaces.'),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 });
 
@@ -145,7 +145,7 @@ describe('unsaved changes', () => {
     await user.type(screen.getByLabelText('Title'), ' and more');
     await user.click(screen.getByRole('button', { name: /Back to Posts/ }));
     expect(confirm).toHaveBeenCalledWith('You have unsaved changes. Leave without saving them?');
-    expect(screen.getByRole('heading', { level: 1, name: 'Edit Post' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Post' })).toBeVisible();
 
     confirm.mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: /Back to Posts/ }));
@@ -216,7 +216,7 @@ describe('unsaved changes', () => {
     await user.click(screen.getByRole('button', { name: 'Discard them' }));
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Ten Tips');
     expect(localStorage.getItem(draftKey('p1'))).toBeNull();
-    expect(screen.getByText('The unsaved changes were discarded.')).toBeTruthy();
+    expect(screen.getByText('The unsaved changes were discarded.')).toBeVisible();
   });
 
   it('are cleared from localStorage by a save', async () => {

@@ -196,7 +196,7 @@ describe('the form', () => {
       await screen.findByText('Failed to save post. Please try again.', {
         selector: '[role="alert"]',
       }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(logged).toHaveBeenCalled();
   });
 });

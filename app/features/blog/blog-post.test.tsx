@@ -54,15 +54,15 @@ describe('BlogPostView', () => {
     expect(screen.getByRole('link', { name: /Tillbaka till bloggen/ }).getAttribute('href')).toBe(
       '/sv/blog',
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Svara snabbt på leads' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Svara snabbt på leads' })).toBeVisible();
     const article = screen.getByRole('article');
     expect(article.textContent).toContain('Av Teamet på Nordic Lead Agency');
     expect(article.textContent).toContain('10 november 2026');
     expect(article.textContent).toContain('1 min läsning');
     const hero = screen.getByRole('img', { name: 'Svara snabbt på leads' });
     expect([hero.getAttribute('width'), hero.getAttribute('height')]).toEqual(['1200', '675']);
-    expect(screen.getByRole('heading', { level: 2, name: 'Varför det spelar roll' })).toBeTruthy();
-    expect(screen.getByRole('table')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Varför det spelar roll' })).toBeVisible();
+    expect(screen.getByRole('table')).toBeVisible();
     const cta = screen.getByRole('complementary', { name: 'Redo att växa ditt företag?' });
     expect(cta.textContent).toContain('GRATIS');
     expect(
@@ -103,20 +103,20 @@ describe('BlogPostView', () => {
 
   it('shows the not-found texts and a way back to the blog in both languages', () => {
     renderPostAt('/blog/no-such-post', { status: 'not-found' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Blog post not found' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Blog post not found' })).toBeVisible();
     expect(
       screen.getByText("The blog post you're looking for doesn't exist or has been removed."),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: /Back to Blog/ }).getAttribute('href')).toBe('/blog');
     cleanup();
 
     renderPostAt('/sv/blog/no-such-post', { status: 'not-found' });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Blogginlägget hittades inte' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(
       screen.getByText('Blogginlägget du letar efter finns inte eller har tagits bort.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: /Tillbaka till bloggen/ }).getAttribute('href')).toBe(
       '/sv/blog',
     );
@@ -126,13 +126,13 @@ describe('BlogPostView', () => {
     renderPostAt('/blog/x', { status: 'failed' });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Failed to load blog post' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Back to Blog/ })).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: /Back to Blog/ })).toBeVisible();
     cleanup();
     renderPostAt('/sv/blog/x', { status: 'failed' });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Misslyckades att ladda blogginlägget' }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('gives way to the list spinner while the list loads after Back to Blog', async () => {

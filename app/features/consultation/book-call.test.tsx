@@ -223,8 +223,8 @@ describe('the consultation form in English', () => {
 
     await user.click(english.submit());
 
-    expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
-    expect(screen.getByText('Please provide at least 20 characters.')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address.')).toBeVisible();
+    expect(screen.getByText('Please provide at least 20 characters.')).toBeVisible();
     expect(screen.queryByText('Name is required.')).toBeNull();
     expect(document.activeElement).toBe(english.email());
     expect(page.fetch).not.toHaveBeenCalled();
@@ -239,11 +239,11 @@ describe('the consultation form in English', () => {
     expect(screen.queryByText('Name is required.')).toBeNull();
     expect(english.name().getAttribute('aria-invalid')).toBeNull();
     expect(english.name().getAttribute('aria-describedby')).toBeNull();
-    expect(screen.getByText('Email is required.')).toBeTruthy();
+    expect(screen.getByText('Email is required.')).toBeVisible();
 
     await user.selectOptions(english.howFoundUs(), 'Google');
     expect(screen.queryByText('Please select how you found us.')).toBeNull();
-    expect(screen.getByText('Company name is required.')).toBeTruthy();
+    expect(screen.getByText('Company name is required.')).toBeVisible();
 
     await user.type(english.problems(), 'x');
     expect(english.problems().getAttribute('aria-describedby')).toBe(
@@ -254,7 +254,7 @@ describe('the consultation form in English', () => {
   it('counts the trimmed characters of problems under the field', async () => {
     const user = userEvent.setup();
     openEnhancedPage('/book-call', stored('/book-call'));
-    expect(screen.getByText('Minimum 20 characters (0/20)')).toBeTruthy();
+    expect(screen.getByText('Minimum 20 characters (0/20)')).toBeVisible();
     await user.type(english.problems(), '  Leads ');
     const counter = screen.getByText('Minimum 20 characters (5/20)');
     expect(counter.dataset.met).toBe('false');
@@ -272,7 +272,7 @@ describe('the consultation form in English', () => {
       navigate: vi.fn(),
       attribution: {},
     });
-    expect(screen.getByText('Minimum 20 characters (11/20)')).toBeTruthy();
+    expect(screen.getByText('Minimum 20 characters (11/20)')).toBeVisible();
   });
 
   it('posts the values as typed with the hidden fields to the page’s own address', async () => {
@@ -398,7 +398,7 @@ describe('the consultation form in English', () => {
     expect(alertText()).toBe('');
     expect(page.fetch).toHaveBeenCalledTimes(2);
     await pending.answer(stored('/book-call')());
-    expect(screen.getByRole('heading', { name: 'Thank You for Your Interest!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Thank You for Your Interest!' })).toBeVisible();
   });
 
   it('shows the reason when the server cannot be reached, with the form kept', async () => {
@@ -436,7 +436,7 @@ describe('the consultation form in English', () => {
     );
 
     expect(english.company().getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Company name is required.')).toBeTruthy();
+    expect(screen.getByText('Company name is required.')).toBeVisible();
     expect(document.activeElement).toBe(english.company());
     expect(alertText()).toBe('');
     // What was typed stays; the server's copy of the form is not put in its place.
@@ -455,7 +455,7 @@ describe('the consultation form in English', () => {
     const heading = screen.getByRole('heading', { name: 'Thank You for Your Interest!' });
     expect(document.activeElement).toBe(heading);
     expect(screen.queryByRole('form')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'What happens next?' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'What happens next?' })).toBeVisible();
     const panel = heading.closest('section')!;
     expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
     expect(within(panel).getByRole('status').textContent).toBe('Taking you to the next page…');
@@ -489,13 +489,13 @@ describe('the consultation form in Swedish', () => {
       'Vänligen ange minst 20 tecken',
       'Vänligen välj hur du hittade oss',
     ])
-      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.getByText(message)).toBeVisible();
     await user.clear(swedish.email());
     await user.click(swedish.submit());
-    expect(screen.getByText('E-postadress krävs')).toBeTruthy();
+    expect(screen.getByText('E-postadress krävs')).toBeVisible();
     await user.clear(swedish.problems());
     await user.click(swedish.submit());
-    expect(screen.getByText('Vänligen beskriv de problem du vill lösa')).toBeTruthy();
+    expect(screen.getByText('Vänligen beskriv de problem du vill lösa')).toBeVisible();
     expect(page.fetch).not.toHaveBeenCalled();
   });
 
@@ -503,7 +503,7 @@ describe('the consultation form in Swedish', () => {
     const user = userEvent.setup();
     openEnhancedPage('/sv/book-call', stored('/sv/book-call'));
     await user.type(swedish.problems(), 'Hej');
-    expect(screen.getByText('Minimum 20 tecken (3/20)')).toBeTruthy();
+    expect(screen.getByText('Minimum 20 tecken (3/20)')).toBeVisible();
     const option = within(swedish.howFoundUs()).getByRole('option', { name: 'Vänrekommendation' });
     expect(option).toHaveProperty('value', 'Friend Referral');
   });
@@ -584,7 +584,7 @@ describe('the consultation page', () => {
       'pathname',
       '/sv/privacy-policy',
     );
-    expect(screen.getByText(/Vi skickar aldrig skräppost/)).toBeTruthy();
+    expect(screen.getByText(/Vi skickar aldrig skräppost/)).toBeVisible();
     expect(screen.getByRole('link', { name: /Tillbaka till startsidan/ })).toHaveProperty(
       'pathname',
       '/sv',
@@ -674,8 +674,8 @@ describe('the consultation page', () => {
     expect(english.howFoundUs()).toHaveProperty('value', 'Google');
     expect(english.email().getAttribute('aria-invalid')).toBe('true');
     expect(english.email().getAttribute('aria-describedby')).toBe('consultation-email-error');
-    expect(screen.getByText('Company name is required.')).toBeTruthy();
-    expect(screen.getByText('Minimum 20 characters (5/20)')).toBeTruthy();
+    expect(screen.getByText('Company name is required.')).toBeVisible();
+    expect(screen.getByText('Minimum 20 characters (5/20)')).toBeVisible();
     // The browser focuses the first refused field itself.
     expect(english.email().hasAttribute('autofocus')).toBe(true);
     expect(document.querySelectorAll('[autofocus]')).toHaveLength(1);

@@ -30,17 +30,17 @@ describe('the consultation thank-you page', () => {
     renderAt('/book-call/thank-you', []);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Thank You for Your Interest!' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(
       screen.getByText('We have received your request and will contact you within 24 hours.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     const steps = screen.getByRole('heading', { name: 'What happens next?' }).nextElementSibling!;
     expect(within(steps as HTMLElement).getAllByRole('listitem')).toHaveLength(3);
     expect(steps.textContent).toContain('free 30-minute strategy call');
     expect(
       screen.getByRole('heading', { name: 'While You Wait: Latest Marketing Tips' }),
-    ).toBeTruthy();
-    expect(screen.getByText('No blog posts available yet.')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('No blog posts available yet.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Return to Homepage' })).toHaveProperty(
       'pathname',
       '/',
@@ -49,8 +49,10 @@ describe('the consultation thank-you page', () => {
 
   it('shows the Swedish page with the latest posts linking into /sv/blog', () => {
     renderAt('/sv/book-call/thank-you', [post(1), post(2), post(3)]);
-    expect(screen.getByRole('heading', { level: 1, name: 'Tack för ditt intresse!' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Vad händer nu?' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Tack för ditt intresse!' }),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Vad händer nu?' })).toBeVisible();
     const latest = screen
       .getByRole('heading', { name: 'Medan du väntar: De senaste marknadsföringstipsen' })
       .closest('section')!;

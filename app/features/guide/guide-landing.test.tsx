@@ -57,7 +57,7 @@ describe('GuideLanding', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Instant download', 'No spam', 'Free forever']);
-    expect(within(card).getByText(/please refresh the page/)).toBeTruthy();
+    expect(within(card).getByText(/please refresh the page/)).toBeVisible();
   });
 
   it('shows the Swedish card with the guide’s Swedish form', () => {
@@ -68,7 +68,7 @@ describe('GuideLanding', () => {
         .getByTitle('Anmälningsformulär för den gratis guiden till Meta Ads')
         .getAttribute('src'),
     ).toContain('/123456/444444444444444444/');
-    expect(within(card).getByText('Gratis för alltid')).toBeTruthy();
+    expect(within(card).getByText('Gratis för alltid')).toBeVisible();
   });
 
   it('lists the four things the guide teaches', () => {

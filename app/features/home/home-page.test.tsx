@@ -35,7 +35,7 @@ describe('HomePage', () => {
         level: 1,
         name: 'Fill Your Calendar With Quality Leads in 30 Days',
       }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(pathOf(screen.getByRole('link', { name: 'Book a Call' }))).toBe('/book-call');
     expect(pathOf(screen.getByRole('link', { name: 'Learn More' }))).toBe('#process');
     expect(pathOf(screen.getByRole('link', { name: 'Book Your Free Strategy Call' }))).toBe(

@@ -37,13 +37,13 @@ describe('NewsletterSignup', () => {
 
   it('lists what subscribers get and embeds the English form', () => {
     renderAt('/newsletter', <NewsletterSignup forms={forms} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Join our Newsletter' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Join our Newsletter' })).toBeVisible();
     for (const benefit of [
       'Weekly marketing tips',
       'The latest marketing news',
       'Exclusive offers and insights',
     ])
-      expect(screen.getByRole('heading', { level: 3, name: benefit })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 3, name: benefit })).toBeVisible();
     expect(screen.getByTitle('Newsletter sign-up form').getAttribute('src')).toContain(
       '/123456/111/',
     );
@@ -56,10 +56,10 @@ describe('NewsletterSignup', () => {
     renderAt('/sv/newsletter', <NewsletterSignup forms={forms} />);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Gå med i vårt nyhetsbrev' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(
       screen.getByRole('heading', { level: 3, name: 'Veckovisa marknadsföringstips' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getByTitle('Anmälningsformulär för nyhetsbrevet').getAttribute('src')).toContain(
       '/123456/222/',
     );
@@ -72,18 +72,18 @@ describe('NewsletterSignup', () => {
 describe('NewsletterAlmostThere', () => {
   it('tells the visitor to confirm, to check spam and to add the sender to contacts', () => {
     renderAt('/newsletter/almost-there', <NewsletterAlmostThere posts={[]} />);
-    expect(screen.getByRole('heading', { level: 1, name: "You're Almost There!" })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: "You're Almost There!" })).toBeVisible();
     const text = document.body.textContent ?? '';
     expect(text).toContain('within 5 minutes');
     expect(text).toContain('Check your spam');
     expect(text).toContain('to your contacts');
-    expect(screen.getByText('No blog posts available yet.')).toBeTruthy();
+    expect(screen.getByText('No blog posts available yet.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Return to Homepage' }).getAttribute('href')).toBe('/');
   });
 
   it('lists the Swedish posts with Läs mer links to /sv/blog and a button back to /sv', () => {
     renderAt('/sv/newsletter/almost-there', <NewsletterAlmostThere posts={posts} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Du är nästan framme!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Du är nästan framme!' })).toBeVisible();
     expect(document.body.textContent).toContain('inom 5 minuter');
     expect(document.body.textContent).toContain('skräppost');
     const latest = screen.getByRole('region', {
@@ -106,8 +106,8 @@ describe('NewsletterThankYou', () => {
     renderAt('/newsletter/thank-you', <NewsletterThankYou posts={posts} />);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Thank You for Subscribing!' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'What comes next?' })).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'What comes next?' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Read our Blog' }).getAttribute('href')).toBe('/blog');
     expect(
       screen.getByRole('link', { name: 'Get the free Meta Ads guide' }).getAttribute('href'),
@@ -119,7 +119,7 @@ describe('NewsletterThankYou', () => {
     renderAt('/sv/newsletter/thank-you', <NewsletterThankYou posts={[]} />);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Tack för att du prenumererar!' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Läs vår blogg' }).getAttribute('href')).toBe(
       '/sv/blog',
     );
@@ -128,6 +128,6 @@ describe('NewsletterThankYou', () => {
         .getByRole('link', { name: 'Hämta den gratis guiden till Meta Ads' })
         .getAttribute('href'),
     ).toBe('/sv/free-meta-ads-guide');
-    expect(screen.getByText('Inga blogginlägg tillgängliga ännu.')).toBeTruthy();
+    expect(screen.getByText('Inga blogginlägg tillgängliga ännu.')).toBeVisible();
   });
 });

@@ -53,7 +53,7 @@ describe('TeamGate', () => {
     const { client, from, eq } = clientAnswering({ data: { role: 'admin' }, error: null });
     renderGate(client, ['admin']);
     expect(screen.getByRole('status').textContent).toBe('Checking your access...');
-    expect(await screen.findByText('The page, for the admin')).toBeTruthy();
+    expect(await screen.findByText('The page, for the admin')).toBeVisible();
     expect(from).toHaveBeenCalledWith('team_members');
     expect(eq).toHaveBeenCalledWith('user_id', 'u1');
   });
@@ -68,7 +68,7 @@ describe('TeamGate', () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(
       screen.getByText(/someone@example.com is signed in, but is not on the agency's team/),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.queryByText(/The page/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(onSignOut).toHaveBeenCalledOnce();
@@ -79,10 +79,10 @@ describe('TeamGate', () => {
     renderGate(client, ['admin']);
     expect(
       await screen.findByRole('heading', { name: 'Leads are for administrators' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.queryByText(/The page/)).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Go to Blog posts' }));
-    expect(await screen.findByText('Blog manager')).toBeTruthy();
+    expect(await screen.findByText('Blog manager')).toBeVisible();
   });
 
   it('says so when the role cannot be looked up, and shows nothing of the page', async () => {
@@ -112,12 +112,12 @@ describe('AdminShell', () => {
 
   it('shows administrators the Leads tab with its count', () => {
     renderShell('admin');
-    expect(screen.getByRole('link', { name: 'Leads (2 new)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Leads (2 new)' })).toBeVisible();
   });
 
   it('shows an editor no Leads tab', () => {
     renderShell('editor');
     expect(screen.queryByRole('link', { name: /Leads/ })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Blog posts' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Blog posts' })).toBeVisible();
   });
 });

@@ -83,7 +83,7 @@ describe('TeamManager', () => {
     ]);
     expect(rows[0]!.textContent).toContain('Nov 24, 2026');
     expect(rows[1]!.textContent).toContain('Invited Nov 20, 2026');
-    expect(within(rows[1]!).getByText('Off')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Off')).toBeVisible();
     // One's own row can be neither changed nor removed: the team always keeps its administrator.
     expect(within(rows[0]!).queryByRole('combobox')).toBeNull();
     expect(within(rows[0]!).queryByRole('button')).toBeNull();
@@ -101,12 +101,12 @@ describe('TeamManager', () => {
       await screen.findByText(
         'Invitation sent to new@example.com. The link in it lets them choose a password and sign in.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       email: 'new@example.com',
       role: 'editor',
     });
-    expect(await screen.findByRole('rowheader', { name: 'new@example.com' })).toBeTruthy();
+    expect(await screen.findByRole('rowheader', { name: 'new@example.com' })).toBeVisible();
   });
 
   it('refuses an invitation without an address, and shows the server’s refusal', async () => {
@@ -116,7 +116,7 @@ describe('TeamManager', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     const field = screen.getByLabelText('E-mail address');
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Enter an e-mail address.')).toBeTruthy();
+    expect(screen.getByText('Enter an e-mail address.')).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     await userEvent.type(field, 'taken@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -132,7 +132,7 @@ describe('TeamManager', () => {
       await screen.findByRole('combobox', { name: 'Role of writer@example.com' }),
       'admin',
     );
-    expect(await screen.findByText('writer@example.com is now an administrator.')).toBeTruthy();
+    expect(await screen.findByText('writer@example.com is now an administrator.')).toBeVisible();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       userId: editor.userId,
       role: 'admin',
@@ -145,7 +145,7 @@ describe('TeamManager', () => {
     );
     expect(
       await screen.findByText('writer@example.com has been removed from the team.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     await waitFor(() => expect(screen.queryByText('writer@example.com')).toBeNull());
   });
 
@@ -157,7 +157,7 @@ describe('TeamManager', () => {
       await screen.findByRole('button', { name: 'Remove writer@example.com from the team' }),
     );
     expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
-    expect(screen.getByRole('rowheader', { name: 'writer@example.com' })).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'writer@example.com' })).toBeVisible();
   });
 
   it('says why the team could not be loaded', async () => {

@@ -101,7 +101,7 @@ describe('TwoFactorGate', () => {
         <p>The page</p>
       </TwoFactorGate>,
     );
-    expect(await screen.findByText('The page')).toBeTruthy();
+    expect(await screen.findByText('The page')).toBeVisible();
   });
 
   it('asks an enrolled member for a code at aal1, refuses a wrong one, and opens after a right one', async () => {
@@ -116,7 +116,7 @@ describe('TwoFactorGate', () => {
     const code = screen.getByLabelText('6-digit code');
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(screen.getByText('Enter the 6 digits the app shows.')).toBeTruthy();
+    expect(screen.getByText('Enter the 6 digits the app shows.')).toBeVisible();
     await userEvent.type(code, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -126,7 +126,7 @@ describe('TwoFactorGate', () => {
     await userEvent.clear(code);
     await userEvent.type(code, '123 456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('The page')).toBeTruthy();
+    expect(await screen.findByText('The page')).toBeVisible();
     expect(mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: 'f1', code: '123456' });
   });
 
@@ -144,10 +144,10 @@ describe('TwoFactorGate', () => {
     expect(
       (await screen.findByRole('img', { name: /QR code to add this account/ })).getAttribute('src'),
     ).toBe('data:image/svg+xml;utf-8,<svg/>');
-    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeVisible();
     await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
-    expect(await screen.findByText('The page')).toBeTruthy();
+    expect(await screen.findByText('The page')).toBeVisible();
   });
 });
 
@@ -155,7 +155,7 @@ describe('AccountSettings', () => {
   it('turns two-factor sign-in on, and off again after asking', async () => {
     const { client, mfa } = fakeAuth();
     render(<AccountSettings client={client} email="me@example.com" />);
-    expect(await screen.findByText('Two-factor sign-in is off.')).toBeTruthy();
+    expect(await screen.findByText('Two-factor sign-in is off.')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
     await userEvent.type(await screen.findByLabelText('6-digit code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
@@ -163,13 +163,13 @@ describe('AccountSettings', () => {
       await screen.findByText(
         'Two-factor sign-in is on. Next time you sign in, we will ask for a code.',
       ),
-    ).toBeTruthy();
-    expect(screen.getByText(/Two-factor sign-in is on \(since/)).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText(/Two-factor sign-in is on \(since/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Turn off two-factor sign-in' }));
     expect(mfa.unenroll).toHaveBeenCalledWith({ factorId: 'f-new' });
     expect(
       await screen.findByText('Two-factor sign-in is off.', { selector: 'strong' }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('drops a set-up that was cancelled', async () => {
@@ -181,7 +181,7 @@ describe('AccountSettings', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(mfa.unenroll).toHaveBeenCalledWith({ factorId: 'f-new' });
     expect(factors).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
   });
 
   it('changes the password when both fields agree, and shows the service’s refusal', async () => {
@@ -190,7 +190,7 @@ describe('AccountSettings', () => {
     await userEvent.type(screen.getByLabelText('New password'), 'a-long-new-password');
     await userEvent.type(screen.getByLabelText('Repeat the new password'), 'another-password');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(screen.getByText('The two passwords are not the same.')).toBeTruthy();
+    expect(screen.getByText('The two passwords are not the same.')).toBeVisible();
     expect(updateUser).not.toHaveBeenCalled();
     await userEvent.clear(screen.getByLabelText('Repeat the new password'));
     await userEvent.type(screen.getByLabelText('Repeat the new password'), 'a-long-new-password');
@@ -199,7 +199,7 @@ describe('AccountSettings', () => {
       await screen.findByText(
         'Your password has been changed. Your other sessions have been signed out.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(updateUser).toHaveBeenCalledWith({ password: 'a-long-new-password' });
     expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('');
     await userEvent.type(screen.getByLabelText('New password'), 'weak');
@@ -213,10 +213,10 @@ describe('AccountSettings', () => {
   it('asks to change the e-mail address, which waits for the confirmation link', async () => {
     const { client, updateUser } = fakeAuth();
     render(<AccountSettings client={client} email="me@example.com" />);
-    expect(screen.getByText('You sign in as me@example.com.')).toBeTruthy();
+    expect(screen.getByText('You sign in as me@example.com.')).toBeVisible();
     await userEvent.type(screen.getByLabelText('New e-mail address'), 'ME@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
-    expect(screen.getByText('That is already your address.')).toBeTruthy();
+    expect(screen.getByText('That is already your address.')).toBeVisible();
     await userEvent.clear(screen.getByLabelText('New e-mail address'));
     await userEvent.type(screen.getByLabelText('New e-mail address'), 'new@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
@@ -224,7 +224,7 @@ describe('AccountSettings', () => {
       await screen.findByText(
         'Check both inboxes: the change to new@example.com takes effect when you open the confirmation links we sent to it and to your current address.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(updateUser).toHaveBeenCalledWith(
       { email: 'new@example.com' },
       { emailRedirectTo: window.location.href },
