@@ -1,27 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { issueLinkToken } from '../links.ts';
 import { verifyPassword } from '../passwords.ts';
 import { deleteAdminUser, getAdminUser, listAdminUsers, updateAdminUser } from './admin-users.ts';
 import { DUPLICATE_EMAIL } from './invite.ts';
-import {
-  call,
-  countRows,
-  MIGRATION_TIMEOUT,
-  openHarness,
-  roleToken,
-  signedInMember,
-  type Harness,
-} from './endpoint-harness.ts';
+import { call, countRows, harnessPerFile, roleToken, signedInMember } from './endpoint-harness.ts';
 
-let h: Harness;
+const h = harnessPerFile();
 let admin: string;
 beforeAll(async () => {
-  h = await openHarness();
   admin = await roleToken(h.ctx, 'service_role');
-}, MIGRATION_TIMEOUT);
-afterAll(async () => {
-  await h?.db.close();
 });
 
 const get = (userId: string, token = admin) =>

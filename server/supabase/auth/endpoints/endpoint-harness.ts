@@ -3,6 +3,7 @@
 // response, answering errors as the API does. Only the mailer is faked (it keeps the mails).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import type { Mail } from '#server/mail.ts';
 import { signJwt } from '#server/supabase/jwt.ts';
 import { migrate } from '#server/supabase/db/migrate.ts';
@@ -20,7 +21,7 @@ export const SITE = 'https://agency.example';
 const SECRET = 'a-test-secret-that-is-at-least-32-characters';
 
 /** Migrating takes seconds, more on a busy machine: the hook that opens the harness waits this long. */
-export const MIGRATION_TIMEOUT = 60_000;
+const MIGRATION_TIMEOUT = 60_000;
 
 export interface Harness {
   db: Database;
@@ -45,6 +46,16 @@ export async function openHarness(): Promise<Harness> {
     configuredSite: new URL(SITE),
   };
   return { db, ctx, mails, logged };
+}
+
+/** One harness for the calling test file: filled in before its first test, closed after its last. */
+export function harnessPerFile(): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => void Object.assign(harness, await openHarness()), MIGRATION_TIMEOUT);
+  afterAll(async () => {
+    await harness.db?.close();
+  });
+  return harness;
 }
 
 export interface CallInput {

@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { raiseSessionToAal2 } from '../sessions.ts';
-import {
-  call,
-  countRows,
-  MIGRATION_TIMEOUT,
-  openHarness,
-  signedInMember,
-  type Harness,
-} from './endpoint-harness.ts';
+import { call, countRows, harnessPerFile, signedInMember } from './endpoint-harness.ts';
 import { challengeFactor, enrollFactor, unenrollFactor } from './factors.ts';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await openHarness();
-}, MIGRATION_TIMEOUT);
-afterAll(async () => {
-  await h?.db.close();
-});
+const h = harnessPerFile();
 
 const enroll = (token: string, body: Record<string, unknown>) =>
   call(h.ctx, enrollFactor, { path: '/factors', token, body });
