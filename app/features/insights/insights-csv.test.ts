@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { funnelToCsv, leadRate } from './insights-csv';
-import { daysBefore, lastDays, periodFromSearch, todayIn } from './insights-report';
+import { daysBefore, lastDays, periodFromSearch, todayIn } from './insights-period';
 import { axisMaximum } from './visits-chart';
 
 const row = {
