@@ -26,7 +26,10 @@ export interface FakeDataApi {
   requests: DataApiRequest[];
   /** Answer the requests `when` picks with this HTTP status and PostgREST error. */
   failWith(when: (request: DataApiRequest) => boolean, status?: number): void;
-  /** Hold the requests `when` picks until the returned function is called. */
+  /**
+   * Hold the answers to the requests `when` picks until the returned function is called; each
+   * answer is what the tables held when it was asked, as a slow network would deliver it.
+   */
   hold(when: (request: DataApiRequest) => boolean): () => void;
 }
 
@@ -180,11 +183,20 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
     headers: { 'Content-Type': 'application/json', ...headers },
   });
 
+export interface FakeDataApiOptions {
+  /** Functions by name, for rpc(). */
+  rpc?: Record<string, (args: Row) => unknown>;
+  /** Rows one read answers at most, as hosted Supabase's max-rows (1,000 by default). */
+  maxRows?: number;
+  /** What the database's triggers would do after a row of `table` changed (after is null: gone). */
+  afterWrite?: (table: string, before: Row | null, after: Row | null) => void;
+}
+
+let clients = 0;
+
 export function fakeDataApi(
   tables: Record<string, Row[]> = {},
-  rpc: Record<string, (args: Row) => unknown> = {},
-  /** Rows one read answers at most, as hosted Supabase's max-rows (1,000 by default). */
-  maxRows = 1000,
+  { rpc = {}, maxRows = 1000, afterWrite }: FakeDataApiOptions = {},
 ): FakeDataApi {
   const requests: DataApiRequest[] = [];
   const failures: Array<{ when: (request: DataApiRequest) => boolean; status: number }> = [];
@@ -196,7 +208,13 @@ export function fakeDataApi(
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const request: DataApiRequest = { method, path, params: url.searchParams, body };
     requests.push(request);
+    const response = respond(request, url, init);
     for (const hold of holds) if (hold.when(request)) await hold.released;
+    return response;
+  }
+
+  function respond(request: DataApiRequest, url: URL, init: RequestInit | undefined): Response {
+    const { method, path, body } = request;
     const failure = failures.find(({ when }) => when(request));
     if (failure)
       return json(failure.status, { code: 'XX000', message: 'boom', details: null, hint: null });
@@ -222,16 +240,24 @@ export function fakeDataApi(
       });
     };
     if (method === 'PATCH') {
-      for (const row of matching) Object.assign(row, body);
+      for (const row of matching) {
+        const before = { ...row };
+        Object.assign(row, body);
+        afterWrite?.(path, before, row);
+      }
       return returnRows ? answerRows(matching) : new Response(null, { status: 204 });
     }
     if (method === 'DELETE') {
-      tables[path] = table.filter((row) => !matching.includes(row));
+      for (const row of matching) {
+        table.splice(table.indexOf(row), 1);
+        afterWrite?.(path, row, null);
+      }
       return returnRows ? answerRows(matching) : new Response(null, { status: 204 });
     }
     if (method === 'POST') {
       const inserted = [body].flat() as Row[];
       table.push(...inserted);
+      for (const row of inserted) afterWrite?.(path, null, row);
       return returnRows ? answerRows(inserted) : new Response(null, { status: 201 });
     }
     const sorted = ordered(matching, url.searchParams.get('order'));
@@ -250,7 +276,13 @@ export function fakeDataApi(
   }
 
   const client = createClient<Database>('http://data-api.test', 'anon-key', {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      // One key per client: supabase-js warns of several clients sharing one in a page.
+      storageKey: `fake-data-api-${++clients}`,
+    },
     global: {
       fetch: (input: RequestInfo | URL, init?: RequestInit) =>
         answer(new URL(input instanceof Request ? input.url : String(input)), init),

@@ -78,7 +78,7 @@ export function leadsData(
       lead_events: [],
       blog_posts: [],
     },
-    { lead_owner_choices: () => [{ user_id: 'admin-id', email: 'admin@example.com' }] },
+    { rpc: { lead_owner_choices: () => [{ user_id: 'admin-id', email: 'admin@example.com' }] } },
   );
 }
 
