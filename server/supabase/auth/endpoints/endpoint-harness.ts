@@ -14,7 +14,7 @@ import type { AuthContext, AuthRequest, Endpoint } from '../context.ts';
 import { API_VERSION, AuthError, sendAuthError } from '../errors.ts';
 import { issueSession } from '../issue-session.ts';
 import { createSession } from '../sessions.ts';
-import { DEFAULT_LIMITS, createThrottle } from '../throttle.ts';
+import { DEFAULT_LIMITS, createThrottle, type AuthLimits } from '../throttle.ts';
 import { createEmailUser } from '../users.ts';
 
 export const SITE = 'https://agency.example';
@@ -31,7 +31,7 @@ export interface Harness {
   logged: string[];
 }
 
-export async function openHarness(): Promise<Harness> {
+export async function openHarness(limits: Partial<AuthLimits> = {}): Promise<Harness> {
   const db = await openPglite('memory://');
   await migrate(db);
   const mails: Mail[] = [];
@@ -40,7 +40,7 @@ export async function openHarness(): Promise<Harness> {
     db,
     jwtSecret: SECRET,
     mailer: { send: async (mail) => void mails.push(mail) },
-    limits: DEFAULT_LIMITS,
+    limits: { ...DEFAULT_LIMITS, ...limits },
     throttle: createThrottle(db),
     afterAnswer: createAfterAnswer((line) => logged.push(line)),
     configuredSite: new URL(SITE),
@@ -49,9 +49,9 @@ export async function openHarness(): Promise<Harness> {
 }
 
 /** One harness for the calling test file: filled in before its first test, closed after its last. */
-export function harnessPerFile(): Harness {
+export function harnessPerFile(limits: Partial<AuthLimits> = {}): Harness {
   const harness = {} as Harness;
-  beforeAll(async () => void Object.assign(harness, await openHarness()), MIGRATION_TIMEOUT);
+  beforeAll(async () => void Object.assign(harness, await openHarness(limits)), MIGRATION_TIMEOUT);
   afterAll(async () => {
     await harness.db?.close();
   });
