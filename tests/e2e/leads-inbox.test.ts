@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { Dialog, Download, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { pagePerTest, signInThroughForm } from '../support/browser.ts';
+import { pagePerTest } from '../support/browser.ts';
 import {
   addSiteUser,
   querySite,
@@ -19,7 +19,11 @@ import {
   storeLeadAsVisitor,
 } from '../support/site.ts';
 import { aLead } from '../support/leads.ts';
-import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
+import {
+  signedInState,
+  siteAndBrowserPerFile,
+  type StorageState,
+} from '../support/site-and-browser.ts';
 
 const COLLEAGUE_EMAIL = 'colleague@example.com';
 
@@ -42,7 +46,19 @@ beforeAll(async () => {
   adminId = admin!.id;
 });
 
-const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
+/** The administrator's session, signed in through the form once: each test's context starts in it. */
+let signedIn: StorageState;
+beforeAll(async () => {
+  signedIn = await signedInState(browser, site.url);
+});
+
+const browsing = pagePerTest(
+  () => browser,
+  () => ({
+    viewport: { width: 1280, height: 900 },
+    storageState: signedIn,
+  }),
+);
 
 /** A word that keeps each test's leads apart (the search finds them by it). */
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -129,9 +145,8 @@ async function expectNoViolations(page: Page): Promise<void> {
 const LIST_SETTLED =
   /^(Showing \d+–\d+ of \d+ leads?|No leads match\.|No leads yet\.|Could not load the leads\. Please try again\.)$/;
 
-/** Signs in and opens the list with these query parameters (?q=…&status=…), once it shows. */
+/** Opens the list with these query parameters (?q=…&status=…), once it shows. */
 async function openInbox(page: Page, query: Record<string, string> = {}) {
-  await signInThroughForm(page, site.url);
   const search = new URLSearchParams(query).toString();
   await page.goto(`${site.url}/admin/leads${search ? `?${search}` : ''}`);
   await listShown(page);
@@ -142,9 +157,8 @@ async function listShown(page: Page) {
   await page.getByText(LIST_SETTLED).waitFor();
 }
 
-/** Signs in and opens one lead's page, once it shows. */
+/** Opens one lead's page, once it shows. */
 async function openLead(page: Page, lead: Pick<LeadFields, 'name' | 'email'>) {
-  await signInThroughForm(page, site.url);
   await page.goto(`${site.url}/admin/leads/${await leadId(lead.email)}`);
   await leadPageShown(page, lead.name);
 }
@@ -1009,7 +1023,10 @@ describe.each([
   ['a wide screen', { width: 1280, height: 900 }],
   ['a 320 px phone', { width: 320, height: 640 }],
 ])('on %s', (_, viewport) => {
-  const phone = pagePerTest(() => browser, { viewport });
+  const phone = pagePerTest(
+    () => browser,
+    () => ({ viewport, storageState: signedIn }),
+  );
 
   const overflow = (page: Page) =>
     page.evaluate(

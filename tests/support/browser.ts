@@ -95,17 +95,21 @@ export interface PagePerTest {
 }
 
 /**
- * A fresh context with these options, and a page in it, for every test of the enclosing describe
+ * A fresh context with these options (or those a function answers when the test starts, for
+ * options known only then, such as a signed-in storage state), and a page in it, for every test of the enclosing describe
  * (or file): after the test the context closes, and the test fails if any of its pages logged an
  * error. Read the properties inside tests and hooks, where they belong to the running test.
  */
-export function pagePerTest(browser: () => Browser, options: BrowserContextOptions): PagePerTest {
+export function pagePerTest(
+  browser: () => Browser,
+  options: BrowserContextOptions | (() => BrowserContextOptions),
+): PagePerTest {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let errors: string[] = [];
 
   beforeEach(async () => {
-    context = await browser().newContext(options);
+    context = await browser().newContext(typeof options === 'function' ? options() : options);
     errors = collectPageErrors(context);
     page = await context.newPage();
   });

@@ -71,15 +71,15 @@ export function sitePerFile(env: SiteSettings = {}, options: StartSiteOptions = 
   return startedLater('The site', () => site);
 }
 
+/** The cookies and local storage a context starts with (BrowserContextOptions.storageState). */
+export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
 /**
  * Signs in through the /login form once, in a context of its own, and answers the cookies and
  * local storage it leaves: a context made with `{ storageState }` starts signed in as the site's
  * administrator, without going through the form again.
  */
-export async function signedInState(
-  browser: Browser,
-  siteUrl: string,
-): Promise<Exclude<BrowserContextOptions['storageState'], string | undefined>> {
+export async function signedInState(browser: Browser, siteUrl: string): Promise<StorageState> {
   const context = await browser.newContext();
   try {
     await signInThroughForm(await context.newPage(), siteUrl);
