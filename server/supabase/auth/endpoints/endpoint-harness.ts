@@ -142,6 +142,18 @@ export async function startSession(ctx: AuthContext, userId: string): Promise<Me
   return { ...started, accessToken: session.access_token };
 }
 
+/** A TOTP factor the user has already verified (its secret is a fixed test value). */
+export async function addVerifiedFactor(db: Database, userId: string, name = 'Phone') {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,
+       updated_at, secret)
+     values (gen_random_uuid(), $1, $2, 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')
+     returning id`,
+    [userId, name],
+  );
+  return rows[0]!.id;
+}
+
 /** A token with `role` and nothing else, as the project's API keys are. */
 export function roleToken(ctx: AuthContext, role: string): Promise<string> {
   return signJwt({ role, iss: 'supabase' }, ctx.jwtSecret);

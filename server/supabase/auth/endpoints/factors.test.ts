@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { raiseSessionToAal2 } from '../sessions.ts';
-import { call, countRows, harnessPerFile, signedInMember } from './endpoint-harness.ts';
+import {
+  addVerifiedFactor,
+  call,
+  countRows,
+  harnessPerFile,
+  signedInMember,
+} from './endpoint-harness.ts';
 import { challengeFactor, enrollFactor, unenrollFactor } from './factors.ts';
 
 const h = harnessPerFile();
 
 const enroll = (token: string, body: Record<string, unknown>) =>
   call(h.ctx, enrollFactor, { path: '/factors', token, body });
-
-async function verifiedFactor(userId: string, name = 'Phone'): Promise<string> {
-  const { rows } = await h.db.query<{ id: string }>(
-    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,
-       updated_at, secret)
-     values (gen_random_uuid(), $1, $2, 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')
-     returning id`,
-    [userId, name],
-  );
-  return rows[0]!.id;
-}
 
 describe('POST /factors', () => {
   it('enrolls an unverified TOTP factor and answers its secret, address and QR code', async () => {
@@ -112,7 +107,7 @@ describe('POST /factors', () => {
 
   it('needs an aal2 session to enroll beside a verified factor', async () => {
     const member = await signedInMember(h.ctx, 'second@factors.example');
-    const factorId = await verifiedFactor(member.userId);
+    const factorId = await addVerifiedFactor(h.db, member.userId);
     const body = { factor_type: 'totp', friendly_name: 'Spare' };
     const refused = await enroll(member.accessToken, body);
     expect(refused.status).toBe(403);
@@ -191,7 +186,7 @@ describe('DELETE /factors/{id}', () => {
 
   it('keeps a verified factor unless the session is aal2', async () => {
     const member = await signedInMember(h.ctx, 'keep@factors.example');
-    const factorId = await verifiedFactor(member.userId);
+    const factorId = await addVerifiedFactor(h.db, member.userId);
     const answer = await call(h.ctx, unenrollFactor, {
       method: 'DELETE',
       token: member.accessToken,
@@ -207,7 +202,7 @@ describe('DELETE /factors/{id}', () => {
 
   it('returns the sessions a verified factor raised to aal1', async () => {
     const member = await signedInMember(h.ctx, 'lower@factors.example');
-    const factorId = await verifiedFactor(member.userId);
+    const factorId = await addVerifiedFactor(h.db, member.userId);
     await h.db.transaction((tx) => raiseSessionToAal2(tx, { ...member, factorId, method: 'totp' }));
     const answer = await call(h.ctx, unenrollFactor, {
       method: 'DELETE',

@@ -3,6 +3,7 @@ import { signJwt } from '#server/supabase/jwt.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { DUPLICATE_EMAIL } from './invite.ts';
 import {
+  addVerifiedFactor,
   call,
   countRows,
   harnessPerFile,
@@ -30,15 +31,6 @@ async function storedHash(userId: string): Promise<string> {
     [userId],
   );
   return rows[0]!.hash;
-}
-
-async function withVerifiedFactor(member: Member): Promise<void> {
-  await h.db.query(
-    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,
-       updated_at, secret)
-     values (gen_random_uuid(), $1, 'Phone', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
-    [member.userId],
-  );
 }
 
 describe('GET /user', () => {
@@ -117,7 +109,7 @@ describe('PUT /user', () => {
 
   it('needs an aal2 session to change the password or address once a factor is verified', async () => {
     const member = await signedInMember(h.ctx, 'mfa@user.example', passwordHash);
-    await withVerifiedFactor(member);
+    await addVerifiedFactor(h.db, member.userId);
     const expected = {
       code: 'insufficient_aal',
       message: 'AAL2 session is required to update email or password when MFA is enabled.',
