@@ -5,7 +5,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
-import { gotoHydrated, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import {
+  followRequests,
+  gotoHydrated,
+  pagePerTest,
+  signInThroughForm,
+} from '../support/browser.ts';
 import { englishPagePaths, swedishPagePaths } from '../support/pages.ts';
 import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
@@ -32,9 +37,10 @@ describe.each([
     '%s loads and hydrates without layout shift and without accessibility violations',
     async (path) => {
       const { page } = browsing;
+      const requests = followRequests(page);
       await page.addInitScript(recordLayoutShifts);
       await gotoHydrated(page, site.url + path);
-      await page.waitForLoadState('networkidle');
+      await requests.settled();
       const shift = await page.evaluate(
         () => (window as unknown as { layoutShift: number }).layoutShift,
       );
@@ -75,9 +81,10 @@ describe('on a slow connection', () => {
     '%s paints its header whole, so nothing in it moves when the rest arrives',
     async (path) => {
       const { page } = browsing;
+      const requests = followRequests(page);
       await page.addInitScript(recordLayoutShifts);
       await gotoHydrated(page, proxyUrl + path);
-      await page.waitForLoadState('networkidle');
+      await requests.settled();
       const shift = await page.evaluate(
         () => (window as unknown as { layoutShift: number }).layoutShift,
       );
@@ -114,16 +121,17 @@ describe('the scripts a page loads', () => {
   /** The scripts `path` loads (address and bytes sent), once the page has settled. */
   async function scriptsOf(path: string): Promise<Array<{ path: string; bytes: number }>> {
     const { page } = browsing;
-    const scripts: Array<{ path: string; bytes: number }> = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const sizes = await response.request().sizes();
-      scripts.push({ path: new URL(response.url()).pathname, bytes: sizes.responseBodySize });
+    const requests = followRequests(page);
+    const scripts: Array<Promise<{ path: string; bytes: number }>> = [];
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'script') return;
+      const path = new URL(request.url()).pathname;
+      scripts.push(request.sizes().then((sizes) => ({ path, bytes: sizes.responseBodySize })));
     });
     await gotoHydrated(page, site.url + path);
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
-    return scripts;
+    return Promise.all(scripts);
   }
 
   it.each(

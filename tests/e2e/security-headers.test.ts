@@ -4,7 +4,12 @@
 // blog manager with its preview, and the leads inbox, with no CSP violation reported.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gotoHydrated, pagePerTest, signInThroughForm } from '../support/browser.ts';
+import {
+  followRequests,
+  gotoHydrated,
+  pagePerTest,
+  signInThroughForm,
+} from '../support/browser.ts';
 import { englishPagePaths, swedishPagePaths } from '../support/pages.ts';
 import { sitePerFile, siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
@@ -83,9 +88,10 @@ describe('in a browser', () => {
 
   it.each(allPaths)('%s runs and hydrates with no CSP violation', async (path) => {
     const { page } = browsing;
+    const requests = followRequests(page);
     await page.addInitScript(recordViolations);
     await gotoHydrated(page, site.url + path);
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     expect(await violations(page)).toEqual([]);
   });
 
@@ -119,6 +125,7 @@ describe('in a browser', () => {
 
   it('signs in and uses the blog manager and the leads inbox with no CSP violation', async () => {
     const { page } = browsing;
+    const requests = followRequests(page);
     await page.addInitScript(recordViolations);
     await signInThroughForm(page, site.url);
     await page.getByRole('button', { name: 'Create New Post' }).click();
@@ -135,7 +142,7 @@ describe('in a browser', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('link', { name: /^Leads/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     expect(await violations(page)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
+  type Request,
   type Response,
 } from 'playwright-core';
 import { afterEach, beforeEach, expect } from 'vitest';
@@ -51,6 +52,29 @@ export async function pastDeferredFrames(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
   );
+}
+
+/**
+ * Follows the requests the page makes from now on. `settled()` then waits, instead of a quiet
+ * spell of the network, until the page has done what it does by itself: every request it made
+ * answered (finished or failed), its fonts in, and its load, next paint and frames' moment past.
+ */
+export function followRequests(page: Page): { settled(): Promise<void> } {
+  const pending = new Set<Request>();
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return {
+    async settled() {
+      await pastDeferredFrames(page);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await expect
+        .poll(() => [...pending].map((request) => request.url()), { timeout: 15_000 })
+        .toEqual([]);
+      // What the last answers bring is laid out and painted.
+      await pastDeferredFrames(page);
+    },
+  };
 }
 
 /**
