@@ -8,7 +8,11 @@ import { accessibilityViolations } from '../support/axe.ts';
 import { pagePerTest, signInThroughForm } from '../support/browser.ts';
 import { postInput } from '../support/posts.ts';
 import { signedInAdmin } from '../support/site.ts';
-import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
+import {
+  signedInState,
+  siteAndBrowserPerFile,
+  type StorageState,
+} from '../support/site-and-browser.ts';
 
 const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'false' });
 let admin: SupabaseClient;
@@ -17,7 +21,19 @@ beforeAll(async () => {
   admin = await signedInAdmin(site);
 });
 
-const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
+let signedIn: StorageState;
+beforeAll(async () => {
+  signedIn = await signedInState(browser, site.url);
+});
+
+/** Each test's context starts in the administrator's session, signed in through the form once. */
+const browsing = pagePerTest(
+  () => browser,
+  () => ({
+    viewport: { width: 1280, height: 900 },
+    storageState: signedIn,
+  }),
+);
 
 /** A page's HTML as a visitor gets it, past the server's page cache. */
 async function publicHtml(path: string): Promise<{ status: number; html: string }> {
@@ -35,18 +51,24 @@ async function createdPost(slug: string, title: string) {
   return data as { id: string };
 }
 
+/** Opens the blog manager's list. */
+async function openManager(page: Page) {
+  await page.goto(`${site.url}/admin`);
+  await page.getByRole('heading', { level: 1, name: 'Blog Posts Management' }).waitFor();
+}
+
 /** Opens the post in the manager's edit form. */
 async function edit(page: Page, id: string) {
   await page.goto(`${site.url}/admin?edit=${id}`);
   await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
 }
 
-/** Signs in and starts a new post with its title, summary and content filled. */
+/** Opens the manager and starts a new post with its title, summary and content filled. */
 async function startPost(
   page: Page,
   post: { title: string; summary: string; content: string },
 ): Promise<void> {
-  await signInThroughForm(page, site.url);
+  await openManager(page);
   await page.getByRole('button', { name: 'Create New Post' }).click();
   await page.getByLabel('Title', { exact: true }).fill(post.title);
   await page.getByLabel('Summary', { exact: true }).fill(post.summary);
@@ -94,7 +116,6 @@ describe('revisions', () => {
   it('restores an earlier version into the form, which a save then publishes', async () => {
     const { page } = browsing;
     const { id } = await createdPost('lead-speed', 'Answer leads fast');
-    await signInThroughForm(page, site.url);
     await edit(page, id);
     await page
       .getByRole('region', { name: 'Revisions' })
@@ -125,7 +146,7 @@ describe('the slug check', () => {
   it('suggests the next free slug while the title is typed, and takes it', async () => {
     const { page } = browsing;
     await createdPost('meta-ads-basics', 'Meta Ads basics');
-    await signInThroughForm(page, site.url);
+    await openManager(page);
     await page.getByRole('button', { name: 'Create New Post' }).click();
     await page.getByLabel('Title', { exact: true }).fill('Meta Ads Basics');
     await page
@@ -142,7 +163,7 @@ describe('unsaved changes', () => {
   it('ask before Back to Posts and the browser’s Back, and survive a reload', async () => {
     const { page } = browsing;
     const { id } = await createdPost('unsaved-work', 'Unsaved work');
-    await signInThroughForm(page, site.url);
+    await openManager(page);
     await page.getByRole('button', { name: 'Edit “Unsaved work”' }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
     await page.getByLabel('Summary', { exact: true }).fill('A summary half written');
@@ -190,7 +211,7 @@ describe('unsaved changes', () => {
 
   it('warn before the tab closes, once there is something to lose', async () => {
     const { page } = browsing;
-    await signInThroughForm(page, site.url);
+    await openManager(page);
     await page.getByRole('button', { name: 'Create New Post' }).click();
     // What the browser does before it closes or reloads the tab: a cancelled event asks.
     const asks = () =>
@@ -342,8 +363,10 @@ describe('a broken image', () => {
 });
 
 describe('focus', () => {
+  const signingIn = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
+
   it('lands on the list’s heading after sign-in, then on the form’s heading', async () => {
-    const { page } = browsing;
+    const { page } = signingIn;
     await signInThroughForm(page, site.url);
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
     await expect.poll(focused).toBe('Blog Posts Management');
@@ -416,7 +439,6 @@ describe('emptying a scheduled post’s date', () => {
       .single();
     if (error) throw error;
     expect((await publicHtml('/blog/publish-now')).status).toBe(404);
-    await signInThroughForm(page, site.url);
     await edit(page, (data as { id: string }).id);
     const date = page.getByLabel('Publication date (optional)');
     expect(await date.inputValue()).toBe('2099-05-01T10:00');
@@ -437,10 +459,14 @@ describe('emptying a scheduled post’s date', () => {
 });
 
 describe('a writer in New York', () => {
-  const inNewYork = pagePerTest(() => browser, {
-    viewport: { width: 1280, height: 900 },
-    timezoneId: 'America/New_York',
-  });
+  const inNewYork = pagePerTest(
+    () => browser,
+    () => ({
+      viewport: { width: 1280, height: 900 },
+      timezoneId: 'America/New_York',
+      storageState: signedIn,
+    }),
+  );
 
   it('reads and writes the date in Stockholm time, which the field and the list name', async () => {
     const { page } = inNewYork;
@@ -539,7 +565,6 @@ describe('a private preview link', () => {
       .select('id')
       .single();
     if (error) throw error;
-    await signInThroughForm(page, site.url);
     await edit(page, (data as { id: string }).id);
     const share = page.getByRole('region', { name: 'Share a preview' });
     await share.getByRole('button', { name: 'Create preview link' }).click();
