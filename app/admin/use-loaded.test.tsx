@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { useLoaded } from './use-loaded';
-
-afterEach(cleanup);
 
 /** A promise the test settles by hand. */
 function deferred<T>() {

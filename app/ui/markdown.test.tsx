@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Markdown } from './markdown';
-
-afterEach(cleanup);
 
 function renderMarkdown(source: string, language?: 'en' | 'sv') {
   return render(<Markdown language={language}>{source}</Markdown>).container;
@@ -48,7 +46,6 @@ describe('Markdown', () => {
       `#${section.querySelector('li')!.getAttribute('id')}`,
     );
     expect(reference.getAttribute('target')).toBeNull();
-    cleanup();
 
     const swedish = renderMarkdown(source, 'sv');
     expect(swedish.querySelector('section[data-footnotes]')!.textContent).toContain('Fotnoter');

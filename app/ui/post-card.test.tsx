@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { PostSummary } from '~/data/posts';
 import { aPostSummary } from '#tests/support/posts.ts';
 import { PostGrid } from './post-card';
-
-afterEach(cleanup);
 
 const post: PostSummary = aPostSummary({
   id: '1',

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // In the browser's React (a page reached inside a visit that runs React) the frame is rendered at
 // once; the server's HTML holds it in <noscript> for app/enhance/frames.ts to put in place.
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub, Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,6 @@ beforeEach(() => {
   visitor.consent = marketingAllowed;
 });
 afterEach(() => {
-  cleanup();
   document.body.innerHTML = '';
 });
 
@@ -70,9 +69,9 @@ describe('SignupFrame', () => {
   });
 
   it("loads the guide's own forms when given them", () => {
-    renderAt('/sv/free-meta-ads-guide', guideForms);
+    const view = renderAt('/sv/free-meta-ads-guide', guideForms);
     expect(frame().getAttribute('src')).toContain('/123456/444444444444444444/');
-    cleanup();
+    view.unmount();
     renderAt('/free-meta-ads-guide', guideForms);
     expect(frame().getAttribute('src')).toContain('/123456/333333333333333333/');
   });
@@ -90,12 +89,12 @@ describe('SignupFrame', () => {
   });
 
   it('asks the visitor to refresh the page if the form does not show, in their language', () => {
-    renderAt('/newsletter');
+    const view = renderAt('/newsletter');
     expect(screen.getByText(/If the form does not show, please refresh the page\./)).toBeVisible();
     const fallback = screen.getByRole('link', { name: 'Open the form in a new tab' });
     expect(fallback.getAttribute('href')).toBe(frame().getAttribute('src'));
     expect(fallback.getAttribute('rel')).toBe('noopener noreferrer');
-    cleanup();
+    view.unmount();
     renderAt('/sv/newsletter');
     expect(screen.getByText(/Om formuläret inte visas, vänligen ladda om sidan\./)).toBeVisible();
   });
@@ -171,10 +170,10 @@ describe('SignupFrame before marketing is allowed', () => {
 
   it('after a rejection too, in Swedish, and the server’s HTML has no frame a browser would load', () => {
     visitor.consent = { analytics: true, marketing: false, preferences: true };
-    renderAt('/sv/newsletter');
+    const view = renderAt('/sv/newsletter');
     screen.getByRole('button', { name: 'Hämta formuläret och tillåt marknadsföring' });
     expect(document.querySelector('iframe')).toBeNull();
-    cleanup();
+    view.unmount();
     document.body.innerHTML = serverHtml('/sv/newsletter');
     expect(document.querySelector('noscript')).toBeNull();
     expect(document.querySelector('iframe')).toBeNull();

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthEvent, AuthSession } from '~/data/auth';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { nextAuthState, loadingState } from './auth-state';
@@ -10,7 +10,6 @@ import { AuthProvider } from './auth-provider';
 import { LoginScreen } from './login-screen';
 import { RequireAuth } from './require-auth';
 
-afterEach(cleanup);
 beforeEach(() => window.history.replaceState(null, '', '/'));
 
 const session = {

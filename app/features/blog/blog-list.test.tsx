@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PostSummary } from '~/data/posts';
 import { aPostSummary } from '#tests/support/posts.ts';
 import { BlogList, type BlogListResult } from './blog-list';
-
-afterEach(cleanup);
 
 const posts: PostSummary[] = [
   aPostSummary({
@@ -51,9 +49,9 @@ describe('BlogList', () => {
   });
 
   it('shows no page links when every post fits on the first page', () => {
-    renderListAt('/blog', { status: 'loaded', posts, page: 1, hasOlder: false });
+    const view = renderListAt('/blog', { status: 'loaded', posts, page: 1, hasOlder: false });
     expect(screen.queryByRole('navigation', { name: 'Blog pages' })).toBeNull();
-    cleanup();
+    view.unmount();
     renderListAt('/blog', { status: 'loaded', posts, page: 1, hasOlder: true });
     expect(screen.getByRole('link', { name: /Older posts/ }).getAttribute('href')).toBe(
       '/blog?page=2',
@@ -83,18 +81,18 @@ describe('BlogList', () => {
   });
 
   it('shows the error text in place of the list when the posts failed to load', () => {
-    renderListAt('/blog', { status: 'failed' });
+    const view = renderListAt('/blog', { status: 'failed' });
     expect(screen.getByRole('alert').textContent).toBe('Failed to load blog posts');
     expect(screen.queryByRole('article')).toBeNull();
-    cleanup();
+    view.unmount();
     renderListAt('/sv/blog', { status: 'failed' });
     expect(screen.getByRole('alert').textContent).toBe('Misslyckades att ladda blogginlägg');
   });
 
   it('shows the empty text when the language has no published posts', () => {
-    renderListAt('/blog', { status: 'loaded', posts: [], page: 1, hasOlder: false });
+    const view = renderListAt('/blog', { status: 'loaded', posts: [], page: 1, hasOlder: false });
     expect(screen.getByText('No blog posts available yet.')).toBeVisible();
-    cleanup();
+    view.unmount();
     renderListAt('/sv/blog', { status: 'loaded', posts: [], page: 1, hasOlder: false });
     expect(screen.getByText('Inga blogginlägg tillgängliga ännu.')).toBeVisible();
   });

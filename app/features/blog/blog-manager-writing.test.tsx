@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Writing in the blog manager: scheduling in the list, the slug check, the revisions, no lost work
 // (the prompts and the draft kept in localStorage) and where the focus lands.
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostRevision } from '~/data/posts';
@@ -14,7 +14,6 @@ beforeEach(() => {
   confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
 });
 afterEach(() => {
-  cleanup();
   confirm.mockRestore();
   localStorage.clear();
 });
@@ -48,9 +47,9 @@ async function editing(revisions: PostRevision[] = []) {
     single: ok(post({})),
     revisions: ok(revisions),
   });
-  renderManager(faked.client, '/admin?edit=p1');
+  const { unmount } = renderManager(faked.client, '/admin?edit=p1');
   await screen.findByRole('heading', { level: 1, name: 'Edit Post' });
-  return faked;
+  return { ...faked, unmount };
 }
 
 describe('scheduled posts in the list', () => {
@@ -204,10 +203,10 @@ describe('unsaved changes', () => {
 
   it('survive a reload: kept in localStorage, brought back with a way to discard them', async () => {
     const user = userEvent.setup();
-    await editing();
+    const { unmount } = await editing();
     await user.type(screen.getByLabelText('Title'), ' (draft)');
     await waitFor(() => expect(localStorage.getItem(draftKey('p1'))).not.toBeNull());
-    cleanup();
+    unmount();
 
     await editing();
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Ten Tips (draft)');

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeClient, post, renderManager } from './blog-manager-test-support';
-
-afterEach(cleanup);
 
 // The blog_posts columns, and `translation`: the counterpart whose translation_group the post joins.
 const columns = [

@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlogPost } from '~/data/posts';
 import { languageFromPath } from '~/i18n/locale';
 import { renderMarkdownToHtml } from '~/ui/markdown-html.server';
 import { aPost } from '#tests/support/posts.ts';
 import { BlogPostView, type BlogPostResult } from './blog-post';
-
-afterEach(cleanup);
 
 const post: BlogPost = aPost({
   id: '1',
@@ -102,13 +100,13 @@ describe('BlogPostView', () => {
   });
 
   it('shows the not-found texts and a way back to the blog in both languages', () => {
-    renderPostAt('/blog/no-such-post', { status: 'not-found' });
+    const view = renderPostAt('/blog/no-such-post', { status: 'not-found' });
     expect(screen.getByRole('heading', { level: 1, name: 'Blog post not found' })).toBeVisible();
     expect(
       screen.getByText("The blog post you're looking for doesn't exist or has been removed."),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: /Back to Blog/ }).getAttribute('href')).toBe('/blog');
-    cleanup();
+    view.unmount();
 
     renderPostAt('/sv/blog/no-such-post', { status: 'not-found' });
     expect(
@@ -123,12 +121,12 @@ describe('BlogPostView', () => {
   });
 
   it('shows the failure as the heading in both languages', () => {
-    renderPostAt('/blog/x', { status: 'failed' });
+    const view = renderPostAt('/blog/x', { status: 'failed' });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Failed to load blog post' }),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: /Back to Blog/ })).toBeVisible();
-    cleanup();
+    view.unmount();
     renderPostAt('/sv/blog/x', { status: 'failed' });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Misslyckades att ladda blogginlägget' }),
@@ -136,10 +134,10 @@ describe('BlogPostView', () => {
   });
 
   it('gives way to the list spinner while the list loads after Back to Blog', async () => {
-    renderPostAt('/blog/answer-fast', { status: 'loaded', post });
+    const view = renderPostAt('/blog/answer-fast', { status: 'loaded', post });
     fireEvent.click(screen.getByRole('link', { name: /Back to Blog/ }));
     expect((await screen.findByRole('status')).textContent).toBe('Loading blog posts...');
-    cleanup();
+    view.unmount();
     renderPostAt('/sv/blog/x', { status: 'not-found' });
     fireEvent.click(screen.getByRole('link', { name: /Tillbaka till bloggen/ }));
     expect((await screen.findByRole('status')).textContent).toBe('Laddar blogginlägg...');

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PostSummary } from '~/data/posts';
 import { aPostSummary } from '#tests/support/posts.ts';
 import { ConsultationThankYou } from './thank-you';
-
-afterEach(cleanup);
 
 const post = (n: number): PostSummary =>
   aPostSummary({

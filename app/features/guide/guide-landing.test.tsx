@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enhanceJumps } from '~/enhance/links';
@@ -12,7 +12,6 @@ vi.mock('~/ui/use-consent-choice', () => ({
 }));
 
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   // jsdom has no scrollIntoView; the scrolling tests lend it a spy.
   delete (Element.prototype as Partial<Element>).scrollIntoView;
@@ -72,7 +71,7 @@ describe('GuideLanding', () => {
   });
 
   it('lists the four things the guide teaches', () => {
-    renderAt('/free-meta-ads-guide');
+    const view = renderAt('/free-meta-ads-guide');
     const learn = screen.getByRole('region', { name: 'What you will learn' });
     expect(
       within(learn)
@@ -84,7 +83,7 @@ describe('GuideLanding', () => {
       'Campaigns that produce steady leads',
       'Common costly mistakes',
     ]);
-    cleanup();
+    view.unmount();
     renderAt('/sv/free-meta-ads-guide');
     expect(
       within(screen.getByRole('region', { name: 'Det här lär du dig' })).getAllByRole('listitem'),

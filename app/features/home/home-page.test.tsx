@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enhanceJumps } from '~/enhance/links';
 import { HomePage } from './home-page';
 
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   // jsdom has no scrollIntoView; the tests that need one add it.
   Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
@@ -54,14 +53,14 @@ describe('HomePage', () => {
   });
 
   it('lists the three final promises under the call to action in both languages', () => {
-    renderHomeAt('/');
+    const view = renderHomeAt('/');
     const english = screen.getByRole('list', { name: 'Our promise' });
     expect(
       within(english)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['No long-term contracts', 'Money-back guarantee', 'Results in 30 days']);
-    cleanup();
+    view.unmount();
     renderHomeAt('/sv');
     const swedish = screen.getByRole('list', { name: 'Vårt löfte' });
     expect(

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { enhanceBackButtons } from '~/enhance/links';
 import { policySectionIds, privacyPolicyText } from './copy';
 import { PrivacyPolicy, policyDay, stockholmDate } from './privacy-policy';
 import { policyFactsFor, type PolicyCompany, type PolicyFacts } from './processing-tools';
-
-afterEach(cleanup);
 
 /** 23:30 UTC on 21 November is already 22 November in Stockholm. */
 const today = '2026-11-21T23:30:00.000Z';
@@ -143,9 +141,9 @@ describe('PrivacyPolicy', () => {
         /Google Analytics|sessionsinspelning|värmekart|relevanta annonser|26 månader/i,
       ],
     ] as const) {
-      const { container } = renderPolicy([path]);
+      const { container, unmount } = renderPolicy([path]);
       expect(container.textContent).not.toMatch(words);
-      cleanup();
+      unmount();
     }
   });
 
@@ -175,7 +173,7 @@ describe('PrivacyPolicy', () => {
   });
 
   it('names the controller with the company details from the settings, in both languages', () => {
-    const { container } = renderPolicy(['/sv/privacy-policy']);
+    const { container, unmount } = renderPolicy(['/sv/privacy-policy']);
     for (const id of ['controller', 'contact']) {
       const text = sectionText(container, id);
       expect(text).toContain('Exempel Reklam AB');
@@ -188,18 +186,18 @@ describe('PrivacyPolicy', () => {
     ).getAllByRole('link');
     expect(email!.getAttribute('href')).toBe('mailto:dataskydd@exempelreklam.se');
     expect(sectionText(container, 'your-rights')).toContain('dataskydd@exempelreklam.se');
-    cleanup();
+    unmount();
     const english = renderPolicy(['/privacy-policy']).container;
     expect(sectionText(english, 'controller')).toContain('Organisation number: 556036-0793');
   });
 
   it("shows the loader's instant as the last-updated date in the agency's time zone", () => {
-    renderPolicy(['/privacy-policy']);
+    const view = renderPolicy(['/privacy-policy']);
     const english = screen.getByText('November 22, 2026');
     expect(english.tagName).toBe('TIME');
     expect(english.getAttribute('datetime')).toBe('2026-11-22');
     expect(english.parentElement!.textContent).toBe('Last updated: November 22, 2026');
-    cleanup();
+    view.unmount();
     renderPolicy(['/sv/privacy-policy']);
     expect(screen.getByText('22 november 2026').parentElement!.textContent).toBe(
       'Senast uppdaterad: 22 november 2026',
@@ -208,11 +206,11 @@ describe('PrivacyPolicy', () => {
   });
 
   it('links to the twin page in the other language', () => {
-    renderPolicy(['/privacy-policy']);
+    const view = renderPolicy(['/privacy-policy']);
     const swedish = screen.getByRole('link', { name: 'Läs på svenska' });
     expect(swedish.getAttribute('href')).toBe('/sv/privacy-policy');
     expect(swedish.getAttribute('lang')).toBe('sv');
-    cleanup();
+    view.unmount();
     renderPolicy(['/sv/privacy-policy']);
     expect(screen.getByRole('link', { name: 'Read in English' }).getAttribute('href')).toBe(
       '/privacy-policy',
@@ -250,11 +248,11 @@ describe('PrivacyPolicy', () => {
 describe('the policy per configuration', () => {
   const text = (language: 'en' | 'sv', facts: PolicyFacts) => {
     const path = language === 'sv' ? '/sv/privacy-policy' : '/privacy-policy';
-    const { container } = renderPolicy([path], facts);
+    const { container, unmount } = renderPolicy([path], facts);
     const sections = Object.fromEntries(
       policySectionIds.map((id) => [id, sectionText(container, id)]),
     );
-    cleanup();
+    unmount();
     return sections;
   };
   const only = (tools: {

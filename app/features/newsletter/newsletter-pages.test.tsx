@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PostSummary } from '~/data/posts';
 import { NewsletterAlmostThere } from './almost-there';
 import { NewsletterSignup } from './newsletter-signup';
@@ -13,8 +13,6 @@ import { NewsletterThankYou } from './thank-you';
 vi.mock('~/ui/use-consent-choice', () => ({
   useConsentChoice: () => ({ analytics: false, marketing: true, preferences: false }),
 }));
-
-afterEach(cleanup);
 
 function renderAt(path: string, element: ReactNode) {
   const Stub = createRoutesStub([{ path: '*', Component: () => element }]);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppSupabaseClient } from '~/data/supabase';
 import type { TeamRole } from '~/data/team';
 import { AdminShell } from '~/admin/admin-shell';
@@ -45,8 +45,6 @@ function renderGate(
   render(<Stub initialEntries={['/admin/leads']} />);
   return { onSignOut };
 }
-
-afterEach(cleanup);
 
 describe('TeamGate', () => {
   it('opens the page to a role it allows, after looking up the signed-in user’s own row', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppSupabaseClient } from '~/data/supabase';
@@ -66,7 +66,6 @@ function serveTeam(members: TeamMember[]) {
 
 beforeEach(() => vi.spyOn(window, 'confirm').mockReturnValue(true));
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   vi.mocked(window.confirm).mockRestore();
 });

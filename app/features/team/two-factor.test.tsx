@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppSupabaseClient } from '~/data/supabase';
@@ -89,7 +89,6 @@ const verifiedFactor: Factor = {
 
 beforeEach(() => vi.spyOn(window, 'confirm').mockReturnValue(true));
 afterEach(() => {
-  cleanup();
   vi.mocked(window.confirm).mockRestore();
 });
 
