@@ -84,30 +84,41 @@ function decodeEntities(text: string): string {
 }
 
 describe('the server-rendered HTML', () => {
-  it('lists the published English posts only on /blog, newest first', async () => {
-    const response = await fetch(`${site.url}/blog`);
+  it.each([
+    {
+      language: 'English',
+      path: '/blog',
+      lang: 'en',
+      heading: 'Marketing Insights &amp; Tips',
+      titles: englishTitles,
+      href: '/blog/local-search-ads-negative-keywords-call-assets',
+      readingTime: 'min read',
+      twin: '/sv/blog',
+      others: swedishTitles,
+    },
+    {
+      language: 'Swedish',
+      path: '/sv/blog',
+      lang: 'sv',
+      heading: 'Marknadsföringsinsikter &amp; tips',
+      titles: swedishTitles,
+      href: '/sv/blog/svara-snabbt-pa-forfragningar',
+      readingTime: 'min läsning',
+      twin: '/blog',
+      others: englishTitles,
+    },
+  ])('lists the published $language posts only on $path, newest first', async (list) => {
+    const response = await fetch(`${site.url}${list.path}`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain('<h1>Marketing Insights &amp; Tips</h1>');
-    expect(cardTitles(html)).toEqual(englishTitles);
-    expect(html).toContain('href="/blog/local-search-ads-negative-keywords-call-assets"');
-    expect(html).toContain('min read');
-    // The list has a Swedish twin (unlike a post).
-    expect(html).toMatch(/<link rel="alternate" [^>]*href="[^"]*\/sv\/blog"/);
-    for (const title of [...swedishTitles, drafts.english, drafts.swedish])
-      expect(html).not.toContain(title);
-  });
-
-  it('lists the published Swedish posts only on /sv/blog, newest first', async () => {
-    const response = await fetch(`${site.url}/sv/blog`);
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toContain('<html lang="sv"');
-    expect(html).toContain('<h1>Marknadsföringsinsikter &amp; tips</h1>');
-    expect(cardTitles(html)).toEqual(swedishTitles);
-    expect(html).toContain('href="/sv/blog/svara-snabbt-pa-forfragningar"');
-    expect(html).toContain('min läsning');
-    for (const title of [...englishTitles, drafts.english, drafts.swedish])
+    expect(html).toContain(`<html lang="${list.lang}"`);
+    expect(html).toContain(`<h1>${list.heading}</h1>`);
+    expect(cardTitles(html)).toEqual(list.titles);
+    expect(html).toContain(`href="${list.href}"`);
+    expect(html).toContain(list.readingTime);
+    // The list has a twin in the other language (unlike a post).
+    expect(html).toMatch(new RegExp(`<link rel="alternate" [^>]*href="[^"]*${list.twin}"`));
+    for (const title of [...list.others, drafts.english, drafts.swedish])
       expect(html).not.toContain(title);
   });
 

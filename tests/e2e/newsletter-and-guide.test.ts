@@ -299,28 +299,37 @@ for (const viewport of [
 describe('in a browser', () => {
   const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 800 } });
 
-  it('lists the 3 newest Swedish posts with Läs mer links on the Swedish almost-there page', async () => {
-    const { page } = browsing;
-    const slugs = await newestSlugs('swedish');
-    await gotoHydrated(page, `${site.url}/sv/newsletter/almost-there`);
-    const readMore = page.getByRole('link', { name: /^Läs mer/ });
-    expect(await readMore.count()).toBe(3);
-    const hrefs = await readMore.evaluateAll((links) => links.map((l) => l.getAttribute('href')));
-    expect(hrefs).toEqual(slugs.map((slug) => `/sv/blog/${slug}`));
+  it.each([
+    {
+      language: 'Swedish',
+      prefix: '/sv',
+      stored: 'swedish',
+      readMore: 'Läs mer',
+      name: /^Läs mer/,
+    },
+    {
+      language: 'English',
+      prefix: '',
+      stored: 'english',
+      readMore: 'Read More',
+      name: /^Read more/,
+    },
+  ] as const)(
+    'lists the 3 newest $language posts with $readMore links on the $language almost-there page',
+    async ({ prefix, stored, readMore, name }) => {
+      const { page } = browsing;
+      const slugs = await newestSlugs(stored);
+      await gotoHydrated(page, `${site.url}${prefix}/newsletter/almost-there`);
+      const links = page.getByRole('link', { name });
+      expect(await links.count()).toBe(3);
+      const hrefs = await links.evaluateAll((all) => all.map((l) => l.getAttribute('href')));
+      expect(hrefs).toEqual(slugs.map((slug) => `${prefix}/blog/${slug}`));
+      for (const text of await links.allTextContents()) expect(text).toContain(readMore);
 
-    await readMore.first().click();
-    await page.waitForURL(`${site.url}/sv/blog/${slugs[0]}`);
-  });
-
-  it('lists the 3 newest English posts with Read More links on the English almost-there page', async () => {
-    const { page } = browsing;
-    const slugs = await newestSlugs('english');
-    await gotoHydrated(page, `${site.url}/newsletter/almost-there`);
-    const readMore = page.getByRole('link', { name: /^Read more/ });
-    const hrefs = await readMore.evaluateAll((links) => links.map((l) => l.getAttribute('href')));
-    expect(hrefs).toEqual(slugs.map((slug) => `/blog/${slug}`));
-    for (const text of await readMore.allTextContents()) expect(text).toContain('Read More');
-  });
+      await links.first().click();
+      await page.waitForURL(`${site.url}${prefix}/blog/${slugs[0]}`);
+    },
+  );
 
   it('loads a new frame with the other language’s form when the language changes', async () => {
     const { page, context } = browsing;
