@@ -1,5 +1,7 @@
 // The administrator's side in a real browser: sign-in, the /admin guard, the blog manager's
 // modes and rules, password recovery through the local outbox, and sign-out.
+// Long because sign-in, the guard, the blog manager and the recovery share one site, whose
+// administrator's password the recovery changes: another file would start another site.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';

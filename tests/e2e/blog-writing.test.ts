@@ -1,6 +1,8 @@
 // Writing in the blog manager in a real browser: scheduling a post (hidden from every public page
 // until its date), restoring a revision, the slug check's suggestion, the unsaved-changes prompts
 // and the draft that survives a reload, and an axe audit of these views.
+// Long because its scenarios (one describe block each) share one site and one signed-in session:
+// another file would start another site in the serial browser run.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Dialog, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';

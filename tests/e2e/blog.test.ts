@@ -1,6 +1,8 @@
 // The blog in a real browser against the demo posts: server-rendered lists per language, newest
 // first, drafts left out; a card leads to its post with the Markdown body and the call to action;
 // unknown and other-language slugs answer 404 in the language of the path.
+// Long because its pages share one site with the demo posts and the drafts saved before them:
+// another file would start another site in the serial browser run.
 import { createClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, pagePerTest } from '../support/browser.ts';

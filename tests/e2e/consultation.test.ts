@@ -4,6 +4,8 @@
 // keeps the lead, the per-address limit, the duplicate rule, the form without JavaScript, and the
 // thank-you page's latest posts. The site here waits no minimum fill time, as the tests fill the
 // form faster than a person; consultation-spam.test.ts runs the default minimum.
+// Long because its two describe blocks share one site, the per-address limit's addresses and the
+// language table above them: another file would start another site in the serial browser run.
 import { createClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

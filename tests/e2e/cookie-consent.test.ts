@@ -4,6 +4,8 @@
 // banner or from the frame's own placeholder, and Meta's pixel (marketing) and Clarity (analytics),
 // configured and loaded from a local stand-in on another origin, only once their category is
 // allowed, with the pixel's Lead on the thank-you page carrying the lead's ID.
+// Long because the banner, the frames and the tags share one site configured with the tags'
+// stand-in: another file would start both again in the serial browser run.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page, Request } from 'playwright-core';

@@ -6,6 +6,9 @@
 // what, a question before unsaved changes are left, and delete; the switch to the blog manager and
 // the new-leads count; the CSV, the CSV for Swedish Excel and the GDPR data export; and no
 // accessibility violations on any page state visited, on a wide screen and a 320 px phone.
+// Long because its parts (the list, a lead's page, the exports, the two screens; one describe
+// block each) share one site, one signed-in session and the leads they store: another file would
+// start another site in the serial browser run.
 import { readFile } from 'node:fs/promises';
 import type { Dialog, Download, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';

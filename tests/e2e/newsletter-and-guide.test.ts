@@ -1,6 +1,8 @@
 // The newsletter, confirmation-pending, newsletter thank-you and free guide pages in a real
 // browser. The machine has no internet, so the provider's form never loads inside its frame: this
 // is the "no network" case, in which everything else on the page must still be complete.
+// Long because its pages share one site configured with the sign-up forms: another file would
+// start another site in the serial browser run.
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gotoHydrated, pagePerTest } from '../support/browser.ts';
