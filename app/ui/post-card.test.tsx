@@ -26,7 +26,7 @@ function renderAt(path: string, posts: PostSummary[], showReadingTime = false) {
 
 describe('PostGrid', () => {
   it('links Swedish cards to /sv/blog/{slug} with Swedish texts and the clamp', () => {
-    const { container } = renderAt('/sv/blog', [post], true);
+    renderAt('/sv/blog', [post], true);
     const card = screen.getByRole('article');
     expect(within(card).getByRole('link', { name: 'Svara snabbt' })).toHaveProperty(
       'pathname',
@@ -39,7 +39,7 @@ describe('PostGrid', () => {
     expect(card.textContent).toContain('10 november 2026');
     expect(card.textContent).toContain('7 min läsning');
     expect(card.textContent).toContain('Av Teamet på Nordic Lead Agency');
-    expect(container.querySelector('.post-card--sv')).not.toBeNull();
+    expect(card).toHaveClass('post-card--sv');
   });
 
   it('links English cards to /blog/{slug} and leaves the reading time out unless asked', () => {
@@ -55,7 +55,9 @@ describe('PostGrid', () => {
 
   it('shows a hero image with its dimensions when the post has one', () => {
     renderAt('/blog', [{ ...post, hero_image_url: 'https://images.example.com/a.jpg' }]);
-    const image = screen.getByRole('article').querySelector('img')!;
+    // Decorative (alt=""), so the image's role is presentation.
+    const image = within(screen.getByRole('article')).getByRole('presentation');
+    expect(image.tagName).toBe('IMG');
     expect(image.getAttribute('src')).toBe('https://images.example.com/a.jpg');
     expect(image.getAttribute('width')).toBe('640');
     expect(image.getAttribute('height')).toBe('360');

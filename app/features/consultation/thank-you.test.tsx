@@ -32,8 +32,9 @@ describe('the consultation thank-you page', () => {
     expect(
       screen.getByText('We have received your request and will contact you within 24 hours.'),
     ).toBeVisible();
-    const steps = screen.getByRole('heading', { name: 'What happens next?' }).nextElementSibling!;
-    expect(within(steps as HTMLElement).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByRole('heading', { name: 'What happens next?' })).toBeVisible();
+    const steps = screen.getByRole('list');
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
     expect(steps.textContent).toContain('free 30-minute strategy call');
     expect(
       screen.getByRole('heading', { name: 'While You Wait: Latest Marketing Tips' }),
@@ -51,9 +52,9 @@ describe('the consultation thank-you page', () => {
       screen.getByRole('heading', { level: 1, name: 'Tack för ditt intresse!' }),
     ).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Vad händer nu?' })).toBeVisible();
-    const latest = screen
-      .getByRole('heading', { name: 'Medan du väntar: De senaste marknadsföringstipsen' })
-      .closest('section')!;
+    const latest = screen.getByRole('region', {
+      name: 'Medan du väntar: De senaste marknadsföringstipsen',
+    });
     const cards = within(latest).getAllByRole('article');
     expect(cards).toHaveLength(3);
     expect(within(cards[0]!).getByRole('link', { name: 'Tips 1' })).toHaveProperty(

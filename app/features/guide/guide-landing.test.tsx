@@ -104,7 +104,9 @@ describe('GuideLanding', () => {
     renderAt('/free-meta-ads-guide');
     const link = screen.getByRole('link', { name: 'Get The Guide' });
     expect(link.getAttribute('href')).toBe('#get-the-guide');
-    expect(document.getElementById('get-the-guide')?.getAttribute('tabindex')).toBe('-1');
+    const card = screen.getByRole('region', { name: 'Get Your FREE Meta Ads Guide' });
+    expect(card).toHaveAttribute('id', 'get-the-guide');
+    expect(card).toHaveAttribute('tabindex', '-1');
   });
 
   it('scrolls smoothly to the card and moves the focus there', () => {
@@ -117,7 +119,7 @@ describe('GuideLanding', () => {
     expect(notPrevented).toBe(false);
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
     expect(scrollIntoView.mock.contexts[0]).toBe(card);
-    expect(document.activeElement).toBe(card);
+    expect(card).toHaveFocus();
   });
 
   it('jumps without animation when the visitor prefers reduced motion', () => {

@@ -63,7 +63,7 @@ describe('TeamGate', () => {
       level: 1,
       name: 'No access to the admin area',
     });
-    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(
       screen.getByText(/someone@example.com is signed in, but is not on the agency's team/),
     ).toBeVisible();

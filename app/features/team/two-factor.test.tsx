@@ -111,7 +111,7 @@ describe('TwoFactorGate', () => {
       </TwoFactorGate>,
     );
     const heading = await screen.findByRole('heading', { level: 1, name: 'Confirm it is you' });
-    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await waitFor(() => expect(heading).toHaveFocus());
     const code = screen.getByLabelText('6-digit code');
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
