@@ -1,6 +1,7 @@
 // The browser tests' fixture: one site (with the file's own settings) and one Chromium per test
-// file (a launch costs about a tenth of a second, so files do not share one), started before its first test and stopped after its last. Each test still opens its own
-// browser context (pagePerTest in browser.ts), so no cookie or storage crosses from one to the next.
+// file, started before its first test and stopped after its last; each test still opens its own
+// browser context (pagePerTest in browser.ts), so no cookie or storage crosses from one to the
+// next. Files do not share one Chromium: a launch costs about a tenth of a second.
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, signInThroughForm } from './browser.ts';
