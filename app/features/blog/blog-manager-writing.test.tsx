@@ -88,10 +88,17 @@ describe('the slug check', () => {
   });
 
   it('does not call the post’s own slug taken', async () => {
-    const { calls } = await editing();
-    await act(() => new Promise((resolve) => setTimeout(resolve, SLUG_CHECK_DELAY_MS + 100)));
-    expect(calls.some((call) => call.method === 'or')).toBe(false);
-    expect(screen.queryByText(/already used/)).toBeNull();
+    // The clock is moved past the check's wait instead of waiting it out (time still runs for
+    // the rendering meanwhile).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = await editing();
+      await act(() => vi.advanceTimersByTimeAsync(SLUG_CHECK_DELAY_MS + 100));
+      expect(calls.some((call) => call.method === 'or')).toBe(false);
+      expect(screen.queryByText(/already used/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -236,11 +243,9 @@ describe('focus', () => {
     const { client } = fakeClient({ list: ok([post({})]) });
     renderManager(client);
     const list = await screen.findByRole('heading', { level: 1, name: 'Blog Posts Management' });
-    await waitFor(() => expect(document.activeElement).toBe(list));
+    await waitFor(() => expect(list).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Create New Post' }));
-    expect(document.activeElement).toBe(
-      screen.getByRole('heading', { level: 1, name: 'Create New Post' }),
-    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Create New Post' })).toHaveFocus();
   });
 
   it('lands on the message after a save and after a delete', async () => {
@@ -248,12 +253,12 @@ describe('focus', () => {
     await editing();
     await user.click(screen.getByRole('button', { name: 'Update Post' }));
     const saved = await screen.findByText('Saved “Ten Tips”.');
-    await waitFor(() => expect(document.activeElement).toBe(saved));
+    await waitFor(() => expect(saved).toHaveFocus());
     expect(saved.getAttribute('role')).toBe('status');
 
     confirm.mockReturnValue(true);
     await user.click(await screen.findByRole('button', { name: 'Delete “Ten Tips”' }));
     const deleted = await screen.findByText('Deleted “Ten Tips”.');
-    await waitFor(() => expect(document.activeElement).toBe(deleted));
+    await waitFor(() => expect(deleted).toHaveFocus());
   });
 });

@@ -209,7 +209,7 @@ describe('the consultation form in English', () => {
     }
     expect(english.additionalInfo().getAttribute('aria-invalid')).toBeNull();
     expect(english.additionalInfo().getAttribute('aria-describedby')).toBeNull();
-    expect(document.activeElement).toBe(english.name());
+    expect(english.name()).toHaveFocus();
   });
 
   it('moves focus to the first invalid field in page order', async () => {
@@ -226,7 +226,7 @@ describe('the consultation form in English', () => {
     expect(screen.getByText('Please enter a valid email address.')).toBeVisible();
     expect(screen.getByText('Please provide at least 20 characters.')).toBeVisible();
     expect(screen.queryByText('Name is required.')).toBeNull();
-    expect(document.activeElement).toBe(english.email());
+    expect(english.email()).toHaveFocus();
     expect(page.fetch).not.toHaveBeenCalled();
   });
 
@@ -437,7 +437,7 @@ describe('the consultation form in English', () => {
 
     expect(english.company().getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Company name is required.')).toBeVisible();
-    expect(document.activeElement).toBe(english.company());
+    expect(english.company()).toHaveFocus();
     expect(alertText()).toBe('');
     // What was typed stays; the server's copy of the form is not put in its place.
     expect(english.company()).toHaveProperty('value', 'Bergs Rör AB ');
@@ -453,7 +453,7 @@ describe('the consultation form in English', () => {
     await vi.advanceTimersByTimeAsync(0);
 
     const heading = screen.getByRole('heading', { name: 'Thank You for Your Interest!' });
-    expect(document.activeElement).toBe(heading);
+    expect(heading).toHaveFocus();
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.getByRole('heading', { name: 'What happens next?' })).toBeVisible();
     const panel = heading.closest('section')!;
@@ -547,7 +547,7 @@ describe('the consultation form in Swedish', () => {
     await vi.advanceTimersByTimeAsync(0);
 
     const heading = screen.getByRole('heading', { name: 'Tack för ditt intresse!' });
-    expect(document.activeElement).toBe(heading);
+    expect(heading).toHaveFocus();
     const panel = heading.closest('section')!;
     expect(within(panel).getByRole('link', { name: 'Tillbaka till startsidan' })).toHaveProperty(
       'pathname',

@@ -71,8 +71,9 @@ describe('HomePage', () => {
   });
 
   it('shows three service cards in #services, Google Ads first', () => {
-    const { container } = renderHomeAt('/');
-    const services = container.querySelector<HTMLElement>('#services')!;
+    renderHomeAt('/');
+    const services = screen.getByRole('region', { name: 'Three Ways We Bring You Customers' });
+    expect(services).toHaveAttribute('id', 'services');
     const titles = within(services)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
@@ -85,8 +86,9 @@ describe('HomePage', () => {
   });
 
   it('numbers the three process steps in #process', () => {
-    const { container } = renderHomeAt('/sv');
-    const process = container.querySelector<HTMLElement>('#process')!;
+    renderHomeAt('/sv');
+    const process = screen.getByRole('region', { name: 'Så fyller vi din kalender' });
+    expect(process).toHaveAttribute('id', 'process');
     const steps = within(process).getAllByRole('listitem');
     expect(steps).toHaveLength(3);
     expect(steps.map((step) => within(step).getByRole('heading').textContent)).toEqual([
@@ -128,15 +130,15 @@ describe('HomePage', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
     const scrollIntoView = vi.fn();
     HTMLElement.prototype.scrollIntoView = scrollIntoView;
-    const { container } = renderHomeAt('/');
-    const process = container.querySelector<HTMLElement>('#process')!;
+    renderHomeAt('/');
+    const process = screen.getByRole('region', { name: 'How We Fill Your Calendar' });
 
     const followed = fireEvent.click(screen.getByRole('link', { name: 'Learn More' }));
 
     expect(followed).toBe(false);
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
     expect(scrollIntoView.mock.contexts[0]).toBe(process);
-    expect(document.activeElement).toBe(process);
+    expect(process).toHaveFocus();
   });
 
   it('jumps without animation when the visitor prefers reduced motion', () => {

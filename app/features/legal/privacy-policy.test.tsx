@@ -182,7 +182,7 @@ describe('PrivacyPolicy', () => {
       expect(text).toContain('411 38 Göteborg');
     }
     const [email] = within(
-      container.querySelector('#controller')!.closest('section')!,
+      screen.getByRole('region', { name: /Vem som ansvarar för dina uppgifter/ }),
     ).getAllByRole('link');
     expect(email!.getAttribute('href')).toBe('mailto:dataskydd@exempelreklam.se');
     expect(sectionText(container, 'your-rights')).toContain('dataskydd@exempelreklam.se');
