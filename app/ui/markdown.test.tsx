@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+/* eslint-disable testing-library/no-node-access -- the markup the Markdown component writes (footnote ids, link targets, heading levels, code blocks) is the behaviour under test */
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from './markdown';

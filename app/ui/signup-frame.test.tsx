@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+/* eslint-disable testing-library/no-node-access -- the server-rendered HTML must hold no frame or noscript a browser would load, which no role can show */
 // In the browser's React (a page reached inside a visit that runs React) the frame is rendered at
 // once; the server's HTML holds it in <noscript> for app/enhance/frames.ts to put in place.
 import { act, render, screen } from '@testing-library/react';

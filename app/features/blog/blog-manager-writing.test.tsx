@@ -81,6 +81,7 @@ describe('the slug check', () => {
       { timeout: SLUG_CHECK_DELAY_MS + 1000 },
     );
     expect(calls).toContainEqual({ method: 'or', args: ['slug.eq.ten-tips,slug.like.ten-tips-*'] });
+    // eslint-disable-next-line testing-library/no-node-access -- the message must sit in the live region that announces it
     expect(taken.closest('[role="status"]')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Use “ten-tips-3”' }));
     expect(screen.getByLabelText<HTMLInputElement>('Slug').value).toBe('ten-tips-3');
@@ -111,6 +112,7 @@ describe('revisions', () => {
     ]);
     const history = await screen.findByRole('region', { name: 'Revisions' });
     const items = await within(history).findAllByRole('listitem');
+    // eslint-disable-next-line testing-library/no-node-access -- each revision's first line, which has no role of its own
     const meta = items.map((item) => item.querySelector('p')?.textContent ?? '');
     expect(meta[0]).toMatch(/^Saved .+ by writer@example\.com$/);
     // Saved by the service role or by hand: no name to give.
@@ -124,6 +126,7 @@ describe('revisions', () => {
     );
     expect(screen.getByLabelText<HTMLInputElement>('Author').value).toBe('Anna Writer');
     const notice = screen.getByText(/^The version saved .+ is in the form\./);
+    // eslint-disable-next-line testing-library/no-node-access -- the focus lands on the notice's focusable box
     expect(document.activeElement).toBe(notice.closest('[tabindex="-1"]'));
     // Nothing is saved until the writer saves.
     expect(calls.some((call) => call.method === 'update')).toBe(false);
@@ -218,6 +221,7 @@ describe('unsaved changes', () => {
     await editing();
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Ten Tips (draft)');
     const notice = screen.getByText(/^Your unsaved changes from .+ are back in the form\./);
+    // eslint-disable-next-line testing-library/no-node-access -- the focus lands on the notice's focusable box
     expect(document.activeElement).toBe(notice.closest('[tabindex="-1"]'));
     await user.click(screen.getByRole('button', { name: 'Discard them' }));
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Ten Tips');

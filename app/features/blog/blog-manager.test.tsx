@@ -126,6 +126,7 @@ describe('the form', () => {
     const { container } = renderManager(client);
     await user.click(await screen.findByRole('button', { name: 'Create New Post' }));
     // The hero image's file control is no column: it fills hero_image_url.
+    // eslint-disable-next-line testing-library/no-node-access -- every control of the form, date inputs included, which have no role
     const controls = container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
       'form input:not([type="file"]), form textarea, form select',
     );

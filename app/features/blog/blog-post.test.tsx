@@ -84,6 +84,7 @@ describe('BlogPostView', () => {
     expect(article.textContent).toContain('By Nordic Lead Agency Team');
     expect(article.textContent).toContain('November 10, 2026');
     expect(article.textContent).toContain('1 min read');
+    // eslint-disable-next-line testing-library/no-node-access -- no image at all, a decorative one (no img role) included
     expect(article.querySelector('img')).toBeNull();
     expect(screen.getByRole('link', { name: /Back to Blog/ }).getAttribute('href')).toBe('/blog');
     const cta = screen.getByRole('complementary', { name: 'Ready to Grow Your Business?' });

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+/* eslint-disable testing-library/no-node-access -- the form's markup is part of its contract with the site's script and the server: hidden honeypot, autofocus, aria-describedby ids, controls read as the browser would post them */
 // The booking page as a visitor's browser gets it: the server's HTML (rendered here with
 // renderToString), then the form's script (enhance-form.ts) on it. A stand-in for the page's
 // action answers the script's request as the action does: a 303 when it stored the request, or

@@ -196,9 +196,11 @@ describe('PrivacyPolicy', () => {
     const english = screen.getByText('November 22, 2026');
     expect(english.tagName).toBe('TIME');
     expect(english.getAttribute('datetime')).toBe('2026-11-22');
+    // eslint-disable-next-line testing-library/no-node-access -- the date's sentence, split over text and a time element
     expect(english.parentElement!.textContent).toBe('Last updated: November 22, 2026');
     view.unmount();
     renderPolicy(['/sv/privacy-policy']);
+    // eslint-disable-next-line testing-library/no-node-access -- the date's sentence, split over text and a time element
     expect(screen.getByText('22 november 2026').parentElement!.textContent).toBe(
       'Senast uppdaterad: 22 november 2026',
     );
