@@ -4,6 +4,8 @@
 // objects, PATCH, DELETE and rpc), each read cut at hosted Supabase's max-rows. Tests then assert what the screen shows, not which builder
 // methods were called; `failWith` makes chosen requests fail as the server would. It covers the
 // grammar the app's data modules use, not the whole of PostgREST.
+// Long because it is one small PostgREST: the filter grammar, ordering, ranges and the answers'
+// shapes belong together.
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '~/data/database.types.ts';
 import type { AppSupabaseClient } from '~/data/supabase.ts';

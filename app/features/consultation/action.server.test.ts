@@ -1,5 +1,7 @@
 // The consultation action with the real server-side supabase-js client and a fake network in
 // place of the database: what it stores, with which headers, and what each visitor is answered.
+// Long because every answer the action can give (stored, refused, limited, failed, spam) shares
+// one fake network and its request checks, and reads best side by side.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listPublishedPosts } from '~/data/posts';
 import { getServiceSupabase } from '~/data/service-client.server';

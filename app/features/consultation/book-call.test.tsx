@@ -4,6 +4,8 @@
 // renderToString), then the form's script (enhance-form.ts) on it. A stand-in for the page's
 // action answers the script's request as the action does: a 303 when it stored the request, or
 // the page rendered again with its refusal.
+// Long because the page's HTML, its script and the visitor's steps are one contract, each case
+// building on the same rendered page and stand-in server.
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';

@@ -1,4 +1,7 @@
 // @vitest-environment jsdom
+// The privacy policy page in both languages: its fifteen sections, what it says of each processing
+// tool only while the tool is in use, the controller's details, and the language switch.
+// Long because each section's facts are checked in English and in Swedish against the same settings.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';

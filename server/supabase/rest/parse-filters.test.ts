@@ -1,5 +1,7 @@
 // The PostgREST query grammar's filters (parse.ts): operators and their values, negation, the
 // logic trees of or/and, filter keys and column lists, and a whole query string read at once.
+// Long because each operator's accepted and refused values sit side by side, as in PostgREST's own
+// grammar tests.
 import { describe, expect, it } from 'vitest';
 import { RestError } from './errors.ts';
 import { parseColumns, parseFilterKey, parseFilterValue, parseLogic, parseQuery } from './parse.ts';
