@@ -4,7 +4,7 @@
 // an accessible chart and tables, downloads the funnel as CSV, and chooses another period.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { pagePerTest, signInThroughForm } from '../support/browser.ts';
 import { signedInAdmin, storeLeadAsVisitor } from '../support/site.ts';
@@ -76,18 +76,17 @@ describe('/admin/insights', () => {
     expect(won.error).toBeNull();
     // The server writes counted views every few seconds.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Stockholm' }).format();
-    await expect
-      .poll(
-        async () => {
-          const { data } = await admin.rpc('site_insights', {
-            period_start: today,
-            period_end: today,
-          });
-          return (data as { totals: { views: number } } | null)?.totals.views;
-        },
-        { interval: 250, timeout: 20_000 },
-      )
-      .toBe(6);
+    // (expect.poll belongs to tests; vi.waitFor retries in a hook as well.)
+    await vi.waitFor(
+      async () => {
+        const { data } = await admin.rpc('site_insights', {
+          period_start: today,
+          period_end: today,
+        });
+        expect((data as { totals: { views: number } } | null)?.totals.views).toBe(6);
+      },
+      { interval: 250, timeout: 20_000 },
+    );
   });
 
   it('shows the visits, the sources and the funnel to won leads, accessibly', async () => {
