@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { gotoHydrated, pagePerTest } from '../support/browser.ts';
 import { signedInAdmin } from '../support/site.ts';
+import { englishLabels, fill } from '../support/booking-form.ts';
 import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 /** The default FORM_MIN_FILL_SECONDS, which this site runs with. */
@@ -35,15 +36,14 @@ function newVisitorAddress(): string {
 }
 
 async function fillEnglish(page: Page, email: string) {
-  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await field('Name').fill('Taking Time');
-  await field('Email').fill(email);
-  await field('Phone number').fill('070 123 45 67');
-  await field('Company name').fill('Patient AB');
-  await field('What problems are you looking to solve?').fill(
-    'We want a steady flow of qualified leads every month.',
-  );
-  await page.getByRole('combobox', { name: 'How did you find us?' }).selectOption('Google');
+  await fill(page, englishLabels, {
+    name: 'Taking Time',
+    email,
+    phone: '070 123 45 67',
+    company: 'Patient AB',
+    problems: 'We want a steady flow of qualified leads every month.',
+    howFoundUs: 'Google',
+  });
 }
 
 /** What a form-filling bot does and a person never sees: it writes into the hidden field. */

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '~/data/database.types.ts';
 import { collectPageErrors, gotoHydrated, pagePerTest } from '../support/browser.ts';
 import { signedInAdmin } from '../support/site.ts';
+import { englishLabels, field, fill, swedishLabels } from '../support/booking-form.ts';
 import { aLead } from '../support/leads.ts';
 import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
@@ -73,36 +74,6 @@ function routeSubmits(page: Page, handle: (route: Route) => Promise<void>) {
     route.request().method() === 'POST' ? handle(route) : route.fallback(),
   );
 }
-
-interface Labels {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  problems: string;
-  howFoundUs: string;
-  additionalInfo: string;
-}
-
-const englishLabels: Labels = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone number',
-  company: 'Company name',
-  problems: 'What problems are you looking to solve?',
-  howFoundUs: 'How did you find us?',
-  additionalInfo: 'Anything else we should know? (optional)',
-};
-
-const swedishLabels: Labels = {
-  name: 'Namn',
-  email: 'E-postadress',
-  phone: 'Telefonnummer',
-  company: 'Företagsnamn',
-  problems: 'Vilka problem vill du lösa?',
-  howFoundUs: 'Hur hittade du oss?',
-  additionalInfo: 'Något mer vi borde veta? (valfritt)',
-};
 
 /** What each language's form and thank-you page say, for the scenarios both languages run. */
 const english = {
@@ -203,33 +174,6 @@ const sixthBookings = [
     },
   },
 ];
-
-const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-
-async function fill(
-  page: Page,
-  labels: Labels,
-  values: {
-    name: string;
-    email: string;
-    phone: string;
-    company: string;
-    problems: string;
-    howFoundUs: string;
-    additionalInfo?: string;
-  },
-) {
-  await field(page, labels.name).fill(values.name);
-  await field(page, labels.email).fill(values.email);
-  await field(page, labels.phone).fill(values.phone);
-  await field(page, labels.company).fill(values.company);
-  await field(page, labels.problems).fill(values.problems);
-  await page
-    .getByRole('combobox', { name: labels.howFoundUs, exact: true })
-    .selectOption({ label: values.howFoundUs });
-  if (values.additionalInfo !== undefined)
-    await field(page, labels.additionalInfo).fill(values.additionalInfo);
-}
 
 /**
  * Holds the form's request to the action until `release` is called, so the sending state can be

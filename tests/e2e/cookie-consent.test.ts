@@ -12,6 +12,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { gotoHydrated, pagePerTest, pastDeferredFrames } from '../support/browser.ts';
+import { englishLabels, fill } from '../support/booking-form.ts';
 import { englishPagePaths, swedishPagePaths } from '../support/pages.ts';
 import { signedInAdmin } from '../support/site.ts';
 import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
@@ -475,17 +476,14 @@ describe('third parties', () => {
     /** Books a call on the English page as the visitor; answers the thank-you page's lead ID. */
     async function book(page: Page, email: string): Promise<string> {
       await gotoHydrated(page, `${site.url}/book-call`);
-      const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-      await field('Name').fill('Pixel Visitor');
-      await field('Email').fill(email);
-      await field('Phone number').fill('070-123 45 67');
-      await field('Company name').fill('Pixel AB');
-      await field('What problems are you looking to solve?').fill(
-        'We need more customers before the spring season.',
-      );
-      await page
-        .getByRole('combobox', { name: 'How did you find us?', exact: true })
-        .selectOption({ label: 'Google' });
+      await fill(page, englishLabels, {
+        name: 'Pixel Visitor',
+        email,
+        phone: '070-123 45 67',
+        company: 'Pixel AB',
+        problems: 'We need more customers before the spring season.',
+        howFoundUs: 'Google',
+      });
       await page.getByRole('button', { name: 'Book My Free Strategy Call' }).click();
       await page.waitForURL(/\/book-call\/thank-you\?lead=/);
       await page.getByRole('heading', { name: 'Thank You for Your Interest!', level: 1 }).waitFor();
