@@ -3,19 +3,8 @@
 // Long because each operator's accepted and refused values sit side by side, as in PostgREST's own
 // grammar tests.
 import { describe, expect, it } from 'vitest';
-import { RestError } from './errors.ts';
+import { failure } from './parse-failure.ts';
 import { parseColumns, parseFilterKey, parseFilterValue, parseLogic, parseQuery } from './parse.ts';
-
-/** The error envelope a parse failure produces. */
-function failure(fn: () => unknown): RestError['body'] & { status: number } {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RestError) return { ...error.body, status: error.status };
-    throw error;
-  }
-  throw new Error('expected a parse error');
-}
 
 describe('filter values', () => {
   it('reads every simple operator with the rest of the text as the value', () => {

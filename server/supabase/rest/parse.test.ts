@@ -1,19 +1,8 @@
 // The PostgREST query grammar's select and order parts (parse.ts): columns, aliases, casts, JSON
 // paths, embedded resources, and the order of rows, with PostgREST's errors for what it refuses.
 import { describe, expect, it } from 'vitest';
-import { RestError } from './errors.ts';
+import { failure } from './parse-failure.ts';
 import { parseOrder, parseSelect } from './parse.ts';
-
-/** The error envelope a parse failure produces. */
-function failure(fn: () => unknown): RestError['body'] & { status: number } {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RestError) return { ...error.body, status: error.status };
-    throw error;
-  }
-  throw new Error('expected a parse error');
-}
 
 describe('select', () => {
   it('reads a star, plain columns, aliases, casts and JSON paths', () => {
