@@ -502,6 +502,8 @@ export interface Database {
           sequence: number;
           created_at: string;
           updated_at: string;
+          meeting_link: string | null;
+          cancellation_note: string | null;
         };
         Insert: {
           id?: string;
@@ -513,6 +515,8 @@ export interface Database {
           sequence?: number;
           created_at?: string;
           updated_at?: string;
+          meeting_link?: string | null;
+          cancellation_note?: string | null;
         };
         Update: {
           id?: string;
@@ -524,6 +528,8 @@ export interface Database {
           sequence?: number;
           created_at?: string;
           updated_at?: string;
+          meeting_link?: string | null;
+          cancellation_note?: string | null;
         };
         Relationships: [];
       };
