@@ -32,7 +32,7 @@ export interface LeadJobsOptions {
     META_GRAPH_URL?: string;
     LEADS_DIGEST?: 'on' | 'off';
   };
-  /** The public origin: SITE_URL, else the server's own address (the meeting mails' links). */
+  /** The public origin: SITE_URL, else the server's own address (every mail's links). */
   publicUrl: string;
   /** Signs the meeting page's links in the meeting mails, as the site does (FORM_SECRET). */
   formSecret: string;
@@ -70,7 +70,7 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
     db: options.db,
     mailer: options.mailer,
     recipients,
-    siteUrl: settings.SITE_URL,
+    siteUrl: options.publicUrl,
     log,
     releaseLeasesAtStart: options.exclusiveDatabase,
     destination: settings.SMTP_URL ? 'through SMTP' : `to ${options.outboxDir}`,
@@ -109,7 +109,7 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
           db: options.db,
           mailer: options.mailer,
           recipients,
-          siteUrl: settings.SITE_URL,
+          siteUrl: options.publicUrl,
           log,
           releaseLeasesAtStart: options.exclusiveDatabase,
           checkIntervalMs: digestCheckIntervalMs,

@@ -107,9 +107,9 @@ describe('the agency notification', () => {
     }
   });
 
-  it('links the leads inbox on SITE_URL, and says where it is without one', () => {
-    expect(mail.text).toContain('https://agency.example/admin/leads');
-    expect(mail.html).toContain('<a href="https://agency.example/admin/leads">');
+  it('links the lead’s own page on the public address, and says where it is without one', () => {
+    expect(mail.text).toContain(`https://agency.example/admin/leads/${lead.id}`);
+    expect(mail.html).toContain(`<a href="https://agency.example/admin/leads/${lead.id}">`);
     const withoutSite = composeAgencyNotification(lead, { to: ['leads@agency.example'] });
     expect(withoutSite.text).toContain('/admin/leads');
     expect(withoutSite.html).not.toContain('<a ');

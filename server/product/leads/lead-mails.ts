@@ -80,9 +80,9 @@ ${body}
 `;
 }
 
-/** The inbox, on the public origin when the server knows it. */
-export function inboxUrl(siteUrl: string | undefined): string | undefined {
-  return siteUrl ? new URL('/admin/leads', siteUrl).href : undefined;
+/** The lead's own page, on the public origin when the server knows it. */
+export function leadPageUrl(siteUrl: string | undefined, leadId: string): string | undefined {
+  return siteUrl ? new URL(`/admin/leads/${encodeURIComponent(leadId)}`, siteUrl).href : undefined;
 }
 
 /** The notification to the agency: every field and the attribution; Reply-To the visitor. */
@@ -108,7 +108,7 @@ export function composeAgencyNotification(
   const attribution: Array<[label: string, value: string]> = (
     Object.keys(copy.attribution) as Array<keyof typeof copy.attribution>
   ).map((key) => [copy.attribution[key], lead[key] ?? copy.none]);
-  const link = inboxUrl(options.siteUrl);
+  const link = leadPageUrl(options.siteUrl, lead.id);
 
   const textRow = ([label, value, multiline]: [string, string, boolean?]) =>
     multiline && /[\r\n]/.test(value) ? `${label}:\n${indent(value)}` : `${label}: ${value}`;
