@@ -19,6 +19,7 @@ import { parseQuery } from './parse.ts';
 import { parsePayload } from './payload.ts';
 import { callFunction, loadFunctions, type DbFunction } from './rpc.ts';
 import { callerTransaction } from './transaction.ts';
+import { integerSetting, readProjectConfig } from '../project-config.ts';
 
 const PREFIX = '/rest/v1';
 /** The only exposed schema, as on hosted Supabase by default. */
@@ -107,8 +108,23 @@ export interface RestApi {
   reloadSchema(): Promise<void>;
 }
 
-export async function createRestApi(opts: { db: Database; jwtSecret: string }): Promise<RestApi> {
+/** Hosted Supabase's default for `[api] max_rows`. */
+export const DEFAULT_MAX_ROWS = 1000;
+
+/** config.toml's `[api] max_rows`: the most rows one read answers, on hosted Supabase as here. */
+export function configuredMaxRows(): number {
+  return integerSetting(readProjectConfig(), 'api', 'max_rows', DEFAULT_MAX_ROWS);
+}
+
+export async function createRestApi(opts: {
+  db: Database;
+  jwtSecret: string;
+  /** Undefined: config.toml's `[api] max_rows`. */
+  maxRows?: number;
+}): Promise<RestApi> {
   const { db, jwtSecret } = opts;
+  const maxRows = opts.maxRows ?? configuredMaxRows();
+  if (maxRows < 1) throw new Error('[api] max_rows must be at least 1');
   let catalog: Catalog = await loadCatalog(db, SCHEMA);
   let functions: Map<string, DbFunction[]> = await loadFunctions(db, SCHEMA);
 
@@ -142,6 +158,7 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
           ...(body === undefined ? {} : { body }),
         },
         inTransaction,
+        maxRows,
       );
     }
     const media = negotiateMediaType(req.headers);
@@ -151,7 +168,10 @@ export async function createRestApi(opts: { db: Database; jwtSecret: string }): 
 
     if (!write) {
       const range = parseRangeHeader(req.headers);
-      return read({ table, query, media, prefs, ...(range ? { range } : {}) }, inTransaction);
+      return read(
+        { table, query, media, prefs, maxRows, ...(range ? { range } : {}) },
+        inTransaction,
+      );
     }
     const request = { table, query, media, prefs };
     if (method === 'DELETE') return remove(request, inTransaction);

@@ -55,12 +55,18 @@ export interface ReadRequest {
   media: MediaType;
   prefs: Preferences;
   range?: { from: number; to?: number };
+  /** config.toml's [api] max_rows: no read answers more rows than this. */
+  maxRows?: number;
 }
 
-/** The rows a read asks for: limit/offset intersected with a Range header. */
-function window(
+/**
+ * The rows a read asks for: limit/offset intersected with a Range header, then cut at max_rows
+ * from the offset on, as PostgREST's restrictRange does (a smaller limit, or limit=0, stays).
+ */
+export function readWindow(
   query: QueryParams,
   range: ReadRequest['range'],
+  maxRows?: number,
 ): { offset: number; limit?: number } {
   let offset = query.offset ?? 0;
   let last = query.limit === undefined ? undefined : offset + query.limit - 1;
@@ -68,11 +74,15 @@ function window(
     offset = Math.max(offset, range.from);
     if (range.to !== undefined) last = last === undefined ? range.to : Math.min(last, range.to);
   }
+  if (maxRows !== undefined) {
+    const cut = offset + maxRows - 1;
+    last = last === undefined ? cut : Math.min(last, cut);
+  }
   return { offset, ...(last === undefined ? {} : { limit: Math.max(0, last - offset + 1) }) };
 }
 
 export async function read(request: ReadRequest, inTransaction: InTransaction): Promise<Outcome> {
-  const { offset, limit } = window(request.query, request.range);
+  const { offset, limit } = readWindow(request.query, request.range, request.maxRows);
   const statement = readStatement(request.table, request.query, {
     media: request.media,
     count: request.prefs.count !== undefined,
@@ -103,6 +113,10 @@ export async function read(request: ReadRequest, inTransaction: InTransaction): 
   };
 }
 
+/**
+ * Writes are not cut at max_rows: since PostgREST 10 a write's representation holds every row it
+ * wrote, since the rows were written whatever the answer shows.
+ */
 export interface WriteRequest {
   table: Table;
   query: QueryParams;

@@ -4,6 +4,7 @@
 // A subset: functions whose parameters are all IN (no OUT, INOUT or VARIADIC), called with named
 // arguments; a set or a row comes back as a JSON array, a scalar as its JSON value, void as 204.
 // Filtering or shaping a function's result (select, eq, order on rpc) is refused with a clear error.
+// A set is cut at max_rows, as PostgREST cuts every read.
 import type { Queryable } from '../db/types.ts';
 import { invalidBody, RestError } from './errors.ts';
 import { closestName } from './fuzzy.ts';
@@ -172,6 +173,7 @@ export async function callFunction(
   functions: Map<string, DbFunction[]>,
   request: RpcRequest,
   inTransaction: InTransaction,
+  maxRows?: number,
 ): Promise<Outcome> {
   const args = argumentsFrom(request.method, request.params, request.body);
   const fn = chooseFunction(functions, request.schema, request.name, Object.keys(args));
@@ -184,8 +186,9 @@ export async function callFunction(
     });
   const call = `${ident(request.schema)}.${ident(fn.name)}(${named.join(', ')})`;
   const rows = fn.returnsSet || fn.returnKind === 'c' || fn.returnType === 'record';
+  const limit = fn.returnsSet && maxRows !== undefined ? ` limit ${maxRows}` : '';
   const text = rows
-    ? `select coalesce(json_agg(r), '[]')::text as body from ${call} as r`
+    ? `select coalesce(json_agg(pgrst_call.pgrst_row), '[]')::text as body from (select pgrst_row from ${call} as pgrst_row${limit}) pgrst_call`
     : `select to_json(${call})::text as body`;
   const readOnly = request.method === 'GET' || request.method === 'HEAD';
   const result = await inTransaction.statement<{ body: string | null }>(readOnly, text, values);
