@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/types.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { projectAuthSettings } from './settings.ts';
 import { createEmailUser, findUserByEmail, normalizeEmail } from './users.ts';
 
 export const GENERATED_ADMIN_EMAIL = 'admin@localhost';
@@ -17,13 +18,18 @@ export async function ensureAdmin(
   opts: {
     email?: string;
     password?: string;
+    /** Default: supabase/config.toml's minimum_password_length. */
+    minimumPasswordLength?: number;
     log: (line: string) => void;
     /** Makes the user an administrator of the product, inside the caller's transaction. */
     grantAdmin: (tx: Queryable, userId: string) => Promise<void>;
   },
 ): Promise<void> {
   if (opts.email && opts.password) {
-    const problem = passwordProblem(opts.password);
+    const problem = passwordProblem(
+      opts.password,
+      opts.minimumPasswordLength ?? projectAuthSettings().minimumPasswordLength,
+    );
     if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem.message}`);
     await ensureGivenAdmin(db, normalizeEmail(opts.email), opts.password, opts);
     return;

@@ -27,6 +27,7 @@ import { getUser, updateUser } from './endpoints/user.ts';
 import { verifyLink, verifyPost } from './endpoints/verify.ts';
 import { createAfterAnswer } from './after-answer.ts';
 import { requestOrigin } from './links.ts';
+import { projectAuthSettings, type AuthSettings } from './settings.ts';
 import { DEFAULT_LIMITS, createThrottle, type AuthLimits } from './throttle.ts';
 
 export interface AuthApiOptions {
@@ -37,6 +38,8 @@ export interface AuthApiOptions {
   siteUrl?: string;
   /** Throttling; tests pass small numbers. Defaults: DEFAULT_LIMITS. */
   limits?: Partial<AuthLimits>;
+  /** The [auth] settings; default: supabase/config.toml's (tests pass their own). */
+  settings?: Partial<AuthSettings>;
   /** Where failures of work done after an answer (a link's mail) are reported. */
   log?: (line: string) => void;
 }
@@ -95,6 +98,7 @@ export function createAuthApi(opts: AuthApiOptions): AuthApi {
     jwtSecret: opts.jwtSecret,
     mailer: opts.mailer,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    settings: { ...projectAuthSettings(), ...opts.settings },
     throttle: createThrottle(opts.db),
     afterAnswer: createAfterAnswer(log),
     configuredSite: opts.siteUrl ? new URL(opts.siteUrl) : undefined,

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/types.ts';
 import type { Mailer } from '#server/mail.ts';
 import type { AfterAnswer } from './after-answer.ts';
+import type { AuthSettings } from './settings.ts';
 import type { AuthLimits, Throttle } from './throttle.ts';
 
 /** Where the auth API is mounted; GoTrue's own paths follow it. */
@@ -14,6 +15,8 @@ export interface AuthContext {
   jwtSecret: string;
   mailer: Mailer;
   limits: AuthLimits;
+  /** The [auth] settings of supabase/config.toml (settings.ts). */
+  settings: AuthSettings;
   throttle: Throttle;
   /** Work left for after the answer, so it cannot show in the answer's timing. */
   afterAnswer: AfterAnswer;

@@ -1,8 +1,9 @@
+// Password hashing and the checks GoTrue makes before it stores a password (password.go): the
+// minimum length from config.toml's [auth] table (settings.ts), counted in bytes as GoTrue counts.
 import bcrypt from 'bcryptjs';
 import { AuthError } from './errors.ts';
 
 export const BCRYPT_COST = 10;
-export const MIN_PASSWORD_LENGTH = 8;
 /** bcrypt ignores everything after 72 bytes; refuse rather than silently truncate. */
 export const MAX_PASSWORD_BYTES = 72;
 
@@ -24,16 +25,18 @@ export async function verifyPassword(
   return usable && matches;
 }
 
-/** The error GoTrue gives for a password it will not store, or undefined when it is acceptable. */
-export function passwordProblem(password: string): AuthError | undefined {
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
+/**
+ * The error GoTrue gives for a password it will not store, or undefined when it is acceptable:
+ * shorter than `minimumLength` bytes is weak_password (reason `length`), as GoTrue's
+ * checkPasswordStrength words it.
+ */
+export function passwordProblem(password: string, minimumLength: number): AuthError | undefined {
+  if (Buffer.byteLength(password, 'utf8') < minimumLength) {
     return new AuthError(
       422,
       'weak_password',
-      `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
-      {
-        extra: { weak_password: { reasons: ['length'] } },
-      },
+      `Password should be at least ${minimumLength} characters.`,
+      { extra: { weak_password: { reasons: ['length'] } } },
     );
   }
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {

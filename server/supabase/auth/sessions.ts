@@ -1,3 +1,6 @@
+// Sessions and their refresh tokens (auth.sessions, auth.refresh_tokens): starting one, rotating
+// its token with GoTrue's reuse interval, raising it to aal2, ending it.
+import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
 import { AuthError } from './errors.ts';
 import { randomToken, tokenDigest, type Aal, type AmrEntry, type AuthMethod } from './tokens.ts';
@@ -33,8 +36,8 @@ async function issueRefreshToken(
   userId: string,
   sessionId: string,
   parent?: string,
+  refreshToken = randomToken(),
 ): Promise<string> {
-  const refreshToken = randomToken();
   await tx.query(
     'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
     [tokenDigest(refreshToken), userId, sessionId, parent ?? null],
@@ -101,14 +104,30 @@ export async function raiseSessionToAal2(
 }
 
 /**
+ * The token a rotation of `parent` issues. Derived rather than random, so that a client
+ * presenting `parent` again within the reuse interval can be given the same token back though
+ * only digests are stored; without the secret nobody can derive it.
+ */
+function childToken(secret: string, parent: string): string {
+  return createHmac('sha256', secret)
+    .update(`refresh-token-child:${parent}`)
+    .digest('base64url')
+    .slice(0, 32);
+}
+
+/**
  * Rotates a refresh token: the presented one is revoked and a new one issued in the same
- * session. Presenting a revoked token (reuse interval 0) is taken as theft: every token of the
- * session is revoked and the session ended, as GoTrue revokes the token family.
+ * session. The token it replaced, presented again within `reuseIntervalSeconds` of its rotation
+ * while its child is still the session's active token, answers with that child (GoTrue's
+ * refresh_token_reuse_interval: a client that lost the answer of its refresh stays signed in).
+ * Any other revoked token is taken as theft: every token of the session is revoked and the
+ * session ended, as GoTrue revokes the token family.
  * Returns an AuthError instead of throwing it, so the revocation commits.
  */
 export async function rotateRefreshToken(
   db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
   presented: string,
+  rotation: { secret: string; reuseIntervalSeconds: number },
 ): Promise<StartedSession | AuthError> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{
@@ -116,10 +135,12 @@ export async function rotateRefreshToken(
       revoked: string;
       session_id: string;
       user_id: string;
+      reusable: string;
       ended: string;
       banned: string;
     }>(
       `select rt.id, rt.revoked, rt.session_id, rt.user_id,
+         coalesce(rt.updated_at > now() - make_interval(secs => $2::float8), false) as reusable,
          coalesce(s.not_after <= now(), false) as ended,
          coalesce(u.banned_until > now(), false) or u.deleted_at is not null as banned
        from auth.refresh_tokens rt
@@ -127,7 +148,7 @@ export async function rotateRefreshToken(
        join auth.users u on u.id = rt.user_id
        where rt.token = $1
        for update of rt, s`,
-      [tokenDigest(presented)],
+      [tokenDigest(presented), rotation.reuseIntervalSeconds],
     );
     const row = rows[0];
     if (!row) {
@@ -136,6 +157,21 @@ export async function rotateRefreshToken(
         'refresh_token_not_found',
         'Invalid Refresh Token: Refresh Token Not Found',
       );
+    }
+    const child = childToken(rotation.secret, presented);
+    if (row.revoked === 't' && row.reusable === 't' && row.ended !== 't' && row.banned !== 't') {
+      const active = await tx.query(
+        `select 1 from auth.refresh_tokens
+          where token = $1 and parent = $2 and session_id = $3 and not revoked`,
+        [tokenDigest(child), tokenDigest(presented), row.session_id],
+      );
+      if (active.rows.length > 0) {
+        await tx.query(
+          'update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1',
+          [row.session_id],
+        );
+        return { userId: row.user_id, sessionId: row.session_id, refreshToken: child };
+      }
     }
     if (row.revoked === 't') {
       await tx.query(
@@ -166,6 +202,7 @@ export async function rotateRefreshToken(
       row.user_id,
       row.session_id,
       tokenDigest(presented),
+      child,
     );
     await tx.query(
       'update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1',

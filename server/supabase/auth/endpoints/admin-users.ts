@@ -87,7 +87,7 @@ export const updateAdminUser: Endpoint = async (ctx, request) => {
   const ban = banDuration(body);
   let passwordHash: string | undefined;
   if (typeof body.password === 'string') {
-    const problem = passwordProblem(body.password);
+    const problem = passwordProblem(body.password, ctx.settings.minimumPasswordLength);
     if (problem) throw problem;
     passwordHash = await hashPassword(body.password);
   }

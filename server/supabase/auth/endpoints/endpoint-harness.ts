@@ -14,6 +14,7 @@ import type { AuthContext, AuthRequest, Endpoint } from '../context.ts';
 import { API_VERSION, AuthError, sendAuthError } from '../errors.ts';
 import { issueSession } from '../issue-session.ts';
 import { createSession } from '../sessions.ts';
+import { projectAuthSettings } from '../settings.ts';
 import { DEFAULT_LIMITS, createThrottle, type AuthLimits } from '../throttle.ts';
 import { createEmailUser } from '../users.ts';
 
@@ -41,6 +42,7 @@ export async function openHarness(limits: Partial<AuthLimits> = {}): Promise<Har
     jwtSecret: SECRET,
     mailer: { send: async (mail) => void mails.push(mail) },
     limits: { ...DEFAULT_LIMITS, ...limits },
+    settings: projectAuthSettings(),
     throttle: createThrottle(db),
     afterAnswer: createAfterAnswer((line) => logged.push(line)),
     configuredSite: new URL(SITE),

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyJwt } from '#server/supabase/jwt.ts';
 import { hashPassword } from '../passwords.ts';
 import { createEmailUser } from '../users.ts';
-import { call, countRows, harnessPerFile, signedInMember } from './endpoint-harness.ts';
+import { call, countRows, harnessPerFile } from './endpoint-harness.ts';
 import { token } from './token.ts';
 
 // Small limits, so running into them takes three requests; each test signs in from its own
@@ -24,11 +24,6 @@ const signIn = (body: Record<string, unknown>, ip: string, cookie?: string) =>
     body,
     ip,
     headers: cookie ? { cookie } : {},
-  });
-const refresh = (refreshToken: string) =>
-  call(h.ctx, token, {
-    path: '/token?grant_type=refresh_token',
-    body: { refresh_token: refreshToken },
   });
 
 describe('POST /token?grant_type=password', () => {
@@ -136,48 +131,6 @@ describe('POST /token?grant_type=password', () => {
     }
     const refused = await signIn({ email: 'anna@token.example', password: PASSWORD }, '192.0.2.9');
     expect(refused.status).toBe(429);
-  });
-});
-
-describe('POST /token?grant_type=refresh_token', () => {
-  it('rotates the refresh token within the same session', async () => {
-    const member = await signedInMember(h.ctx, 'refresh@token.example');
-    const answer = await refresh(member.refreshToken);
-    expect(answer.status).toBe(200);
-    expect(answer.json.refresh_token).not.toBe(member.refreshToken);
-    const claims = await verifyJwt(answer.json.access_token as string, h.ctx.jwtSecret);
-    expect(claims.session_id).toBe(member.sessionId);
-    expect((await refresh(answer.json.refresh_token as string)).status).toBe(200);
-  });
-
-  it('ends the session when a used refresh token comes back', async () => {
-    const member = await signedInMember(h.ctx, 'stolen@token.example');
-    const rotated = await refresh(member.refreshToken);
-    const reused = await refresh(member.refreshToken);
-    expect(reused.status).toBe(400);
-    expect(reused.json).toEqual({
-      code: 'refresh_token_already_used',
-      message: 'Invalid Refresh Token: Already Used',
-    });
-    expect(
-      await countRows(h.db, 'auth.sessions', 'id = $1 and not_after <= now()', [member.sessionId]),
-    ).toBe(1);
-    const afterTheft = await refresh(rotated.json.refresh_token as string);
-    expect(afterTheft.json.code).toBe('refresh_token_already_used');
-  });
-
-  it('refuses an unknown or missing refresh token', async () => {
-    const unknown = await refresh('no-such-token');
-    expect(unknown.status).toBe(400);
-    expect(unknown.json).toEqual({
-      code: 'refresh_token_not_found',
-      message: 'Invalid Refresh Token: Refresh Token Not Found',
-    });
-    const missing = await refresh('');
-    expect(missing.json).toEqual({
-      code: 'validation_failed',
-      message: 'Refresh token is required',
-    });
   });
 });
 

@@ -61,7 +61,10 @@ async function passwordGrant(ctx: AuthContext, request: AuthRequest, body: JsonB
 async function refreshGrant(ctx: AuthContext, request: AuthRequest, body: JsonBody) {
   const token = stringField(body, 'refresh_token');
   if (!token) throw validationFailed('Refresh token is required');
-  const outcome = await rotateRefreshToken(ctx.db, token);
+  const outcome = await rotateRefreshToken(ctx.db, token, {
+    secret: ctx.jwtSecret,
+    reuseIntervalSeconds: ctx.settings.refreshTokenReuseInterval,
+  });
   if (outcome instanceof AuthError) throw outcome;
   sendSession(request, await issueSession(ctx, request, outcome));
 }

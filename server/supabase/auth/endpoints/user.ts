@@ -37,7 +37,7 @@ export const updateUser: Endpoint = async (ctx, request) => {
   }
   let newHash: string | undefined;
   if (password !== undefined) {
-    const problem = passwordProblem(password);
+    const problem = passwordProblem(password, ctx.settings.minimumPasswordLength);
     if (problem) throw problem;
     if (await verifyPassword(password, record.passwordHash)) {
       throw new AuthError(
