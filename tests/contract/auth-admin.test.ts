@@ -1,6 +1,6 @@
 // GoTrue's admin endpoints (auth.admin.*) and the invite flow on the embedded /auth/v1, through
 // the real supabase-js, on PGlite and on PostgreSQL.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf, linkIn, mailsTo } from '../support/auth-mail.ts';
 import {
@@ -32,7 +32,10 @@ describe.each(backendKinds)('auth admin API on %s', (kind) => {
       expect(anon.error).toMatchObject({ status: 403, code: 'not_admin' });
       const signedIn = await backend.signedIn();
       const token = (await signedIn.auth.getSession()).data.session!.access_token;
-      const asUser = await backend.client(token).auth.admin.listUsers();
+      const asUser = await createClient(backend.url, backend.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        global: { headers: { Authorization: `Bearer ${token}` } },
+      }).auth.admin.listUsers();
       expect(asUser.error).toMatchObject({ status: 403, code: 'not_admin' });
       const invited = await backend.client().auth.admin.inviteUserByEmail('x@example.com');
       expect(invited.error).toMatchObject({ status: 403, code: 'not_admin' });
