@@ -279,6 +279,7 @@ export interface Database {
           landing_page: string | null;
           owner_id: string | null;
           source: string;
+          held: boolean;
         };
         Insert: {
           id?: string;
@@ -304,6 +305,7 @@ export interface Database {
           landing_page?: string | null;
           owner_id?: string | null;
           source?: never;
+          held?: boolean;
         };
         Update: {
           id?: string;
@@ -329,6 +331,7 @@ export interface Database {
           landing_page?: string | null;
           owner_id?: string | null;
           source?: never;
+          held?: boolean;
         };
         Relationships: [];
       };

@@ -1,9 +1,7 @@
 // The leads' rules where a hand-made request meets them too (docs/decisions/0005), driven by the
 // real supabase-js through /rest/v1 on PGlite and on PostgreSQL: the columns only the agency may
-// set, the per-IP limit (PostgREST's PT429 → 429), the duplicate rule, and the visitor's address as
-// the embedded backend hands it to the database.
-// Long because the leads' rules (agency-only columns, the per-IP limit, duplicates, the address)
-// share one backend per database; split apart, each part would start its own.
+// set, the duplicate rule, and the visitor's address as the embedded backend hands it to the
+// database. The limits per visitor and address are in lead-limits.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '#server/supabase/db/types.ts';
@@ -39,7 +37,7 @@ describe.each(backendKinds)('leads on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
   beforeEach(async () => {
-    await db.exec('delete from public.consultations; delete from private.address_rate_limits;');
+    await db.exec('delete from public.consultations; delete from private.consultation_arrivals;');
   });
 
   describe('columns and grants', () => {
@@ -175,99 +173,6 @@ describe.each(backendKinds)('leads on %s', (kind) => {
         .insert(lead({ email: '  phone.typed@example.se\u00a0 ' }));
       expect(status).toBe(201);
       expect(await storedEmails()).toEqual(['phone.typed@example.se']);
-    });
-  });
-
-  describe('the per-IP limit', () => {
-    it('stores five leads an hour from one address and answers the sixth 429 (PT429)', async () => {
-      const from = visitor('203.0.113.20');
-      for (let i = 0; i < 5; i++) {
-        const { status, error } = await from.from('consultations').insert(lead());
-        expect(error).toBeNull();
-        expect(status).toBe(201);
-      }
-      const sixth = await from.from('consultations').insert(lead({ email: 'sixth@example.se' }));
-      expect(sixth.status).toBe(429);
-      expect(sixth.error).toMatchObject({
-        code: 'PT429',
-        message: 'Too many requests from your network. Please try again later.',
-      });
-      // The message names no count, window or address.
-      expect(JSON.stringify(sixth.error)).not.toMatch(/203\.0|\b5\b|hour/);
-      expect(await storedEmails()).not.toContain('sixth@example.se');
-      expect(await storedEmails()).toHaveLength(5);
-    });
-
-    it('counts each address on its own', async () => {
-      for (let i = 0; i < 5; i++)
-        await visitor('203.0.113.21').from('consultations').insert(lead());
-      const other = await visitor('203.0.113.22').from('consultations').insert(lead());
-      expect(other.status).toBe(201);
-    });
-
-    it('holds against the administrator’s key and a raw request as well as the form', async () => {
-      for (let i = 0; i < 5; i++) {
-        await visitor('203.0.113.23').from('consultations').insert(lead());
-      }
-      const signedIn = createClient(backend.url, backend.anonKey, {
-        ...clientOptions,
-        global: { headers: { 'x-forwarded-for': '203.0.113.23' } },
-      });
-      const session = (await admin.auth.getSession()).data.session!;
-      await signedIn.auth.setSession(session);
-      const asAdmin = await signedIn.from('consultations').insert(lead());
-      expect(asAdmin.status).toBe(429);
-      const raw = await fetch(`${backend.url}/rest/v1/consultations`, {
-        method: 'POST',
-        headers: {
-          apikey: backend.anonKey,
-          'content-type': 'application/json',
-          'x-forwarded-for': '203.0.113.23',
-        },
-        body: JSON.stringify(lead()),
-      });
-      expect(raw.status).toBe(429);
-      expect(await raw.json()).toMatchObject({ code: 'PT429' });
-    });
-
-    it('lets the address in again once the hour has passed', async () => {
-      for (let i = 0; i < 5; i++)
-        await visitor('203.0.113.24').from('consultations').insert(lead());
-      expect((await visitor('203.0.113.24').from('consultations').insert(lead())).status).toBe(429);
-      await db.query(
-        "update private.address_rate_limits set recent = array(select t - interval '61 minutes' from unnest(recent) t)",
-      );
-      expect((await visitor('203.0.113.24').from('consultations').insert(lead())).status).toBe(201);
-    });
-
-    it('does not spend the limit on a repeat, which stores nothing', async () => {
-      const from = visitor('203.0.113.25');
-      const first = lead();
-      for (let i = 0; i < 4; i++) await from.from('consultations').insert(lead());
-      expect((await from.from('consultations').insert(first)).status).toBe(201);
-      // The same request again is a success that stores nothing, even past the limit.
-      expect((await from.from('consultations').insert(first)).status).toBe(201);
-      expect(await storedEmails()).toHaveLength(5);
-    });
-
-    it('leaves the service role unthrottled', async () => {
-      const service = createClient(backend.url, backend.serviceRoleKey, {
-        ...clientOptions,
-        global: { headers: { 'x-forwarded-for': '203.0.113.26' } },
-      });
-      for (let i = 0; i < 7; i++) {
-        expect((await service.from('consultations').insert(lead())).status).toBe(201);
-      }
-    });
-
-    it('sees the socket’s address when nothing is forwarded', async () => {
-      const plain = createClient(backend.url, backend.anonKey, clientOptions);
-      for (let i = 0; i < 5; i++) await plain.from('consultations').insert(lead());
-      expect((await plain.from('consultations').insert(lead())).status).toBe(429);
-      const { rows } = await db.query<{ client_ip: string }>(
-        "select client_ip from private.address_rate_limits where scope = 'consultations'",
-      );
-      expect(rows).toEqual([{ client_ip: '127.0.0.1' }]);
     });
   });
 
