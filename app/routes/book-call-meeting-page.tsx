@@ -2,12 +2,18 @@
 // from the thank-you step or the mails' link, to move or cancel it without signing in.
 import type { Route } from './+types/book-call-meeting-page';
 import { changeMeeting, loadMeetingPage } from '~/features/booking/booking.server';
-import { MeetingPage } from '~/features/booking/meeting-page';
+import { MeetingPage, meetingTitle } from '~/features/booking/meeting-page';
+import { languageFromPath } from '~/i18n/locale';
 import { pageMeta } from '~/i18n/page-meta';
 import type { HydrationHandle } from '~/ui/page-hydration';
 
+/** Each state of the call (booked, moved, cancelled, past, the step before a cancel) has its title. */
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (t) => t.pages.bookCallThankYou, { noindex: true });
+  pageMeta(
+    args,
+    { title: meetingTitle(args.loaderData?.view, languageFromPath(args.location.pathname)) },
+    { noindex: true },
+  );
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return { view: await loadMeetingPage(request, params.token) };

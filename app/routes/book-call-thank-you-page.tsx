@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/book-call-thank-you-page';
 import { latestPostsOrNone } from '~/data/latest-posts.server';
-import { BookingStepSection } from '~/features/booking/booking-step';
+import { BookingStepSection, bookingStepTakesFocus } from '~/features/booking/booking-step';
 import { bookFromThankYou, loadBookingStep } from '~/features/booking/booking.server';
 import { ConsultationThankYou } from '~/features/consultation/thank-you';
 import { languageFromPath } from '~/i18n/locale';
@@ -43,7 +43,10 @@ export default function BookCallThankYouPage({ loaderData, actionData }: Route.C
   const booking =
     (actionData && !(actionData instanceof Response) ? actionData : null) ?? loaderData.booking;
   return (
-    <ConsultationThankYou latestPosts={loaderData.latestPosts}>
+    <ConsultationThankYou
+      latestPosts={loaderData.latestPosts}
+      focusHeading={!bookingStepTakesFocus(booking)}
+    >
       {booking && <BookingStepSection step={booking} />}
     </ConsultationThankYou>
   );

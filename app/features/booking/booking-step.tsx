@@ -1,10 +1,15 @@
-// The thank-you page's booking step: the visitor picks a time right after sending the
-// form, or reads why they cannot.
+// The thank-you page's booking step: the visitor picks a time right after sending the form (or
+// waits for the call promised within 24 hours), or reads why they cannot.
 import { useCopy } from '~/i18n/locale';
 import type { BookingStep } from './booking-types';
 import { bookingCopy } from './copy';
 import { SlotPicker } from './slot-picker';
 import './booking.css';
+
+/** Does the step put the focus on something of its own (a problem, the chosen day's times)? */
+export function bookingStepTakesFocus(step: BookingStep | null): boolean {
+  return step?.kind === 'pick' && (Boolean(step.problem) || step.dayChosen);
+}
 
 export function BookingStepSection({ step }: { step: BookingStep }) {
   const t = useCopy(bookingCopy).pick;
@@ -16,7 +21,7 @@ export function BookingStepSection({ step }: { step: BookingStep }) {
       ) : (
         <>
           <p>{t.lead(step.meetingMinutes)}</p>
-          <SlotPicker choice={step} submitLabel={t.book} headingId="booking-heading" />
+          <SlotPicker choice={step} submitLabel={t.book} idPrefix="booking" />
         </>
       )}
     </section>

@@ -1,7 +1,9 @@
 // The visitor books, moves or cancels the strategy call, on the server: the thank-you
 // step offers free times to the holder of the booking cookie (app/security/booking-cookie.server),
 // and the meeting page (/book-call/meeting/<token>, the mails' link) shows the meeting with times
-// to move it to and a way to cancel. Plain form posts, so all of it works without JavaScript; the
+// to move it to and a way to cancel (after a step that asks), each state under its own title. Plain
+// form posts and links (?day= chooses the day, ?tz= the zone), so all of it works without JavaScript;
+// a move or cancel answers with a redirect, so a reload repeats nothing. The
 // database's exclusion constraint decides when two visitors choose the same time, and its bounds
 // on booking (decision 22) are told to the visitor in their language; days that fresh bookings
 // already hold their share of are not offered. The calendar files are in calendar-files.server.ts.
@@ -28,13 +30,12 @@ import { bookingLeadOf } from '~/security/booking-cookie.server';
 import { visitorAddress } from '~/visit/visitor-address';
 import { signToken, verifyToken } from '#shared/signed-token.ts';
 import { bookingCopy } from './copy';
-import type { BookingStep, MeetingView, SlotChoice } from './booking-types';
-import { isTimeZone, meetingWhen, slotDays, zoneName } from './slot-days';
+import type { BookingStep, MeetingState, MeetingView, SlotChoice } from './booking-types';
+import { isDate, isTimeZone, meetingWhen, slotCalendar, zoneName } from './slot-days';
+import { zoneChoices, zoneCity } from './zone-choices';
 import { withoutHeldDays } from './fresh-holds';
 import { freeSlots, type Slot } from './slots';
 
-/** Days of free times the page lists. */
-const DAYS_SHOWN = 5;
 /** A meeting link works for a year: reminders and a late reschedule still find it. */
 const MEETING_LINK_MS = 365 * 24 * 3600 * 1000;
 
@@ -55,6 +56,13 @@ export function bookingContext(): BookingContext {
 function visitorZone(request: Request, settings: BookingSettings): string {
   const asked = new URL(request.url).searchParams.get('tz');
   return isTimeZone(asked) ? asked : settings.timeZone;
+}
+
+/** The zone the visitor asked for, kept on the pages a step leads to. */
+function withZone(path: string, request: Request, extra: Record<string, string> = {}): string {
+  const asked = new URL(request.url).searchParams.get('tz');
+  const query = new URLSearchParams({ ...(isTimeZone(asked) ? { tz: asked } : {}), ...extra });
+  return query.size > 0 ? `${path}?${query}` : path;
 }
 
 async function slotsFor(
@@ -83,14 +91,26 @@ function choiceOf(
   now: number,
   problem?: string,
 ): SlotChoice {
-  const language = languageFromPath(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const language = languageFromPath(url.pathname);
   const zone = visitorZone(request, settings);
+  const asked = url.searchParams.get('day');
+  const { weeks, day } = slotCalendar(slots, {
+    zone,
+    language,
+    now,
+    horizonDays: settings.horizonDays,
+    chosen: isDate(asked) ? asked : null,
+  });
   return {
-    days: slotDays(slots, zone, language, DAYS_SHOWN),
+    weeks,
+    day,
+    dayChosen: isDate(asked),
     zone,
     zoneName: zoneName(zone, language, now),
+    zoneCity: zoneCity(zone),
+    zoneChoices: zoneChoices(zone, settings.timeZone, language, now),
     meetingMinutes: settings.meetingMinutes,
-    zones: Intl.supportedValuesOf('timeZone'),
     ...(problem ? { problem } : {}),
   };
 }
@@ -98,7 +118,7 @@ function choiceOf(
 function meetingPage(request: Request, meeting: Meeting, secret: string, now: number) {
   const language = languageFromPath(new URL(request.url).pathname);
   const token = signToken('meeting', meeting.id, now + MEETING_LINK_MS, secret);
-  return localizedPath(`${MEETING_PATH}/${token}`, language);
+  return withZone(localizedPath(`${MEETING_PATH}/${token}`, language), request);
 }
 
 /** The thank-you step: times to choose, or nothing without a booking cookie. */
@@ -185,9 +205,9 @@ export async function loadMeetingPage(
   request: Request,
   token: string | undefined,
   context: BookingContext = bookingContext(),
-  notice?: string,
 ): Promise<MeetingView | null> {
   const language = languageFromPath(new URL(request.url).pathname);
+  const t = bookingCopy[language];
   const check = verifyToken('meeting', token, context.secret, context.now);
   if (!check.valid) return null;
   const meeting = await getMeeting(context.client, check.id);
@@ -200,16 +220,36 @@ export async function loadMeetingPage(
       : null;
   const shown = current ?? meeting;
   const slots = await slotsFor(context, settings, shown.status === 'active' ? shown : undefined);
+  const url = new URL(request.url);
+  const state = meetingState(shown, url.searchParams, context.now);
+  // What a move or a cancel just did, said once on the page it redirects to.
+  const done = url.searchParams.get('done');
+  const notice =
+    done === 'moved' && state === 'moved'
+      ? t.meeting.moved
+      : done === 'cancelled' && state === 'cancelled'
+        ? t.meeting.cancelled
+        : undefined;
   return {
     kind: 'meeting',
     token: token!,
-    status: shown.status,
+    state,
     when: meetingWhen(shown.start, shown.end, visitorZone(request, settings), language),
     meetingMinutes: settings.meetingMinutes,
     meetingLink: settings.meetingLink,
     ...(notice ? { notice } : {}),
+    self: withZone(url.pathname, request),
     choice: choiceOf(request, settings, slots, context.now),
   };
+}
+
+/** Which of its states the meeting page shows: ?step=cancel asks before a cancel, ?done=moved says so. */
+function meetingState(meeting: Meeting, query: URLSearchParams, now: number): MeetingState {
+  if (meeting.status === 'cancelled') return 'cancelled';
+  if (meeting.end <= now) return 'past';
+  if (query.get('step') === 'cancel') return 'confirm-cancel';
+  if (query.get('done') === 'moved' && meeting.sequence > 0) return 'moved';
+  return 'booked';
 }
 
 /** The meeting page's posts: move (intent=move), cancel (intent=cancel), book anew (intent=book). */
@@ -226,18 +266,22 @@ export async function changeMeeting(
   if (!meeting) return null;
   const form = await request.formData();
   const intent = form.get('intent');
-  const reload = (notice: string) => loadMeetingPage(request, token, context, notice);
+  const reload = () => loadMeetingPage(request, token, context);
   const withProblem = async (problem: string) => {
-    const view = await reload('');
+    const view = await reload();
     return view && { ...view, choice: { ...view.choice, problem } };
   };
+  const done = (what: 'moved' | 'cancelled') =>
+    redirect(withZone(new URL(request.url).pathname, request, { done: what }), 303);
+  // A call that has taken place is neither moved nor cancelled.
+  const open = meeting.status === 'active' && meeting.end > context.now;
 
   if (intent === 'cancel') {
-    if (meeting.status === 'active') await cancelMeeting(context.client, meeting);
-    return reload(t.meeting.cancelled);
+    if (open) await cancelMeeting(context.client, meeting);
+    return meeting.status === 'active' && !open ? reload() : done('cancelled');
   }
   if (intent === 'book') return book(request, context, meeting.leadId, form, withProblem);
-  if (intent !== 'move' || meeting.status !== 'active') return reload('');
+  if (intent !== 'move' || !open) return reload();
 
   const settings = await loadBookingSettings(context.client);
   const slots = await slotsFor(context, settings, meeting);
@@ -249,5 +293,5 @@ export async function changeMeeting(
   });
   if (moved === 'taken') return withProblem(t.pick.taken);
   if (isLimit(moved)) return withProblem(limitMessage(t.pick, moved));
-  return reload(t.meeting.moved);
+  return done('moved');
 }

@@ -12,9 +12,12 @@ import './consultation.css';
 
 export function ConsultationThankYou({
   latestPosts,
+  focusHeading = true,
   children,
 }: {
   latestPosts: PostSummary[];
+  /** The heading takes the focus as the page opens (the step after the form), unless a part below should. */
+  focusHeading?: boolean;
   /** The booking step, between what happens next and the latest posts. */
   children?: ReactNode;
 }) {
@@ -25,7 +28,9 @@ export function ConsultationThankYou({
     <div className="book-call-thanks" {...{ [LEAD_EVENT_ATTRIBUTE]: '' }}>
       <section className="book-call-thanks__intro">
         <div className="container">
-          <h1>{t.thankYou.heading}</h1>
+          <h1 tabIndex={-1} autoFocus={focusHeading}>
+            {t.thankYou.heading}
+          </h1>
           <p className="lead">{t.thankYou.lead}</p>
           <ThankYouSteps headingLevel={2} />
         </div>
