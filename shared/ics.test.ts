@@ -49,7 +49,10 @@ describe('the invitation', () => {
     const attendee = vevent.getFirstProperty('attendee')!;
     expect(attendee.getFirstValue()).toBe('mailto:asa@obergbygg.se');
     expect(attendee.getParameter('cn')).toBe('Åsa Öberg');
-    expect(attendee.getParameter('rsvp')).toBe('TRUE');
+    // Booked by the visitor, not proposed to them: accepted already, no reply asked.
+    expect(attendee.getParameter('partstat')).toBe('ACCEPTED');
+    expect(attendee.getParameter('rsvp')).toBe('FALSE');
+    expect(text).not.toContain('NEEDS-ACTION');
     expect(vevent.getFirstPropertyValue('dtstamp')!.toString()).toBe('2026-11-25T14:00:00Z');
   });
 
@@ -63,6 +66,19 @@ describe('the invitation', () => {
     expect(parsed.uid).toBe(`${event.id}@example.se`);
     expect(parsed.sequence).toBe(2);
     expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(vevent.getFirstProperty('attendee')!.getParameter('rsvp')).toBe('FALSE');
+  });
+
+  it('names the agency as the organizer, whatever address the mail is sent from', () => {
+    const { vevent } = parse(
+      invitation(
+        { ...event, organizer: { name: 'Lind; Berg, AB', email: 'kontakt@bergochlind.se' } },
+        'example.se',
+      ),
+    );
+    const organizer = vevent.getFirstProperty('organizer')!;
+    expect(organizer.getFirstValue()).toBe('mailto:kontakt@bergochlind.se');
+    expect(organizer.getParameter('cn')).toBe('Lind; Berg, AB');
   });
 });
 
@@ -120,6 +136,9 @@ describe('text and lines', () => {
     const attendee = vevent.getFirstProperty('attendee')!;
     expect(attendee.getFirstValue()).toBe('mailto:asa@obergbygg.se');
     expect(attendee.getParameter('cn')).toBe('Åsa Öberg  Berg; the boss, A\\B  Lind ;,\\');
-    expect(attendee.getParameter('rsvp')).toBe('TRUE');
+    // Booked by the visitor, not proposed to them: accepted already, no reply asked.
+    expect(attendee.getParameter('partstat')).toBe('ACCEPTED');
+    expect(attendee.getParameter('rsvp')).toBe('FALSE');
+    expect(text).not.toContain('NEEDS-ACTION');
   });
 });

@@ -112,7 +112,10 @@ function eventLines(event: CalendarEvent, host: string): string[] {
   );
   if (event.attendee) {
     lines.push(
-      `ATTENDEE;CN=${parameter(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:${uri(`mailto:${event.attendee.email}`)}`,
+      // The visitor chose the time: the call is booked, not proposed. RFC 5546's REQUEST (so a
+      // calendar files it, and a later REQUEST or CANCEL of the same UID replaces it) with the
+      // attendee already ACCEPTED and no reply asked (RSVP=FALSE, RFC 5545 section 3.2.17).
+      `ATTENDEE;CN=${parameter(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${uri(`mailto:${event.attendee.email}`)}`,
     );
   }
   lines.push(

@@ -3,35 +3,15 @@
 // who gets a time (meetings_no_overlap) and that a lead has one active meeting at most, and it
 // bounds how often a lead, an address and a burst of fresh leads may book (decision 22): the server
 // forwards the visitor's address with each booking so the address is counted.
-import type { Availability, BusyTime, Weekday } from './availability';
 import type { Database } from './database.types';
+import { bookingLimit, type BookingLimit } from './booking-limits';
+import type { BookingSettings } from './booking-calendar';
 import { dataError } from './errors';
 import { forwardedFor, type OnBehalfOfVisitor } from './forwarded-for';
 import { getServiceSupabase } from './service-client.server';
 import type { AppSupabaseClient } from './supabase';
 
-type SettingsRow = Database['public']['Tables']['booking_settings']['Row'];
 type MeetingRow = Database['public']['Tables']['meetings']['Row'];
-
-/** The agency's availability and what a booked visitor is told. */
-export interface BookingSettings extends Availability {
-  meetingLink: string | null;
-}
-
-/** supabase/migrations/20261125170000_create_booking_settings.sql's defaults: until saved. */
-export const defaultBookingSettings: BookingSettings = {
-  timeZone: 'Europe/Stockholm',
-  weeklyHours: Object.fromEntries(
-    ([1, 2, 3, 4, 5] as Weekday[]).map((day) => [day, [{ start: 540, end: 1020 }]]),
-  ),
-  meetingMinutes: 30,
-  bufferMinutes: 15,
-  minimumNoticeMinutes: 240,
-  horizonDays: 21,
-  blockedDates: [],
-  openedHolidays: [],
-  meetingLink: null,
-};
 
 export interface Meeting {
   id: string;
@@ -40,6 +20,8 @@ export interface Meeting {
   end: number;
   status: 'active' | 'cancelled';
   sequence: number;
+  /** The video link the call was booked with; null: the agency phones the visitor. */
+  meetingLink: string | null;
 }
 
 export interface BookingLead {
@@ -54,29 +36,6 @@ export function bookingClient(): AppSupabaseClient {
   return getServiceSupabase('Booking');
 }
 
-function settingsFromRow(row: SettingsRow): BookingSettings {
-  const hours = row.weekly_hours as Record<string, Array<{ start: number; end: number }>>;
-  return {
-    timeZone: row.time_zone,
-    weeklyHours: Object.fromEntries(
-      Object.entries(hours).map(([day, list]) => [Number(day), list]),
-    ),
-    meetingMinutes: row.meeting_minutes,
-    bufferMinutes: row.buffer_minutes,
-    minimumNoticeMinutes: row.minimum_notice_minutes,
-    horizonDays: row.horizon_days,
-    blockedDates: row.blocked_dates,
-    openedHolidays: row.opened_holidays,
-    meetingLink: row.meeting_link,
-  };
-}
-
-export async function loadBookingSettings(client: AppSupabaseClient): Promise<BookingSettings> {
-  const { data, error, status } = await client.from('booking_settings').select('*').maybeSingle();
-  if (error) throw dataError(error, status);
-  return data ? settingsFromRow(data) : defaultBookingSettings;
-}
-
 export function meetingFromRow(row: MeetingRow): Meeting {
   return {
     id: row.id,
@@ -85,56 +44,8 @@ export function meetingFromRow(row: MeetingRow): Meeting {
     end: Date.parse(row.ends_at),
     status: row.status === 'cancelled' ? 'cancelled' : 'active',
     sequence: row.sequence,
+    meetingLink: row.meeting_link,
   };
-}
-
-/** Active meetings that keep any time between `from` and `to` busy. */
-export async function listBusyTimes(
-  client: AppSupabaseClient,
-  from: number,
-  to: number,
-): Promise<BusyTime[]> {
-  const { data, error, status } = await client
-    .from('meetings')
-    .select('starts_at, busy_until')
-    .eq('status', 'active')
-    .lt('starts_at', new Date(to).toISOString())
-    .gt('busy_until', new Date(from).toISOString());
-  if (error) throw dataError(error, status);
-  return data.map((row) => ({ start: Date.parse(row.starts_at), end: Date.parse(row.busy_until) }));
-}
-
-/**
- * The times held by fresh bookings between `from` and `to`: active calls booked or moved within
- * the hour before `now` by leads no team member has acted on, as the database's bound on a day's
- * share counts them (decision 22).
- */
-export async function listFreshHolds(
-  client: AppSupabaseClient,
-  from: number,
-  to: number,
-  now: number,
-): Promise<BusyTime[]> {
-  const meetings = await client
-    .from('meetings')
-    .select('consultation_id, starts_at, busy_until')
-    .eq('status', 'active')
-    .gt('updated_at', new Date(now - 3600_000).toISOString())
-    .gte('starts_at', new Date(from).toISOString())
-    .lt('starts_at', new Date(to).toISOString());
-  if (meetings.error) throw dataError(meetings.error, meetings.status);
-  const ids = [...new Set(meetings.data.map((row) => row.consultation_id))];
-  if (ids.length === 0) return [];
-  const acted = await client
-    .from('lead_events')
-    .select('consultation_id')
-    .in('consultation_id', ids)
-    .not('author_id', 'is', null);
-  if (acted.error) throw dataError(acted.error, acted.status);
-  const confirmed = new Set(acted.data.map((row) => row.consultation_id));
-  return meetings.data
-    .filter((row) => !confirmed.has(row.consultation_id))
-    .map((row) => ({ start: Date.parse(row.starts_at), end: Date.parse(row.busy_until) }));
 }
 
 export async function getBookingLead(
@@ -178,21 +89,14 @@ export async function getMeeting(
   return data ? meetingFromRow(data) : null;
 }
 
-/**
- * A bound the database keeps on booking (PT429, its hint naming which): the lead booked or moved
- * its call too often, the address booked too many calls today, or fresh leads hold the day's share.
- */
-export type BookingLimit = 'lead-limit' | 'address-limit' | 'day-full';
-
-const limitOfHint: Record<string, BookingLimit> = {
-  meetings_per_lead: 'lead-limit',
-  meetings_per_address: 'address-limit',
-  meetings_share_of_day: 'day-full',
-};
-
-function bookingLimit(error: { code?: string; hint?: string | null }): BookingLimit | undefined {
-  return error.code === 'PT429' ? limitOfHint[error.hint ?? ''] : undefined;
-}
+export type { BookingLimit } from './booking-limits';
+export {
+  defaultBookingSettings,
+  listBusyTimes,
+  listFreshHolds,
+  loadBookingSettings,
+  type BookingSettings,
+} from './booking-calendar';
 
 /** The meeting, or why the database refused it: the time is taken, the lead has one, a bound. */
 export type BookingOutcome = Meeting | 'taken' | 'already-booked' | BookingLimit;

@@ -1,7 +1,11 @@
 // The leads' meetings as the administrator's pages show them: the next meeting of each
 // lead in the list, and every meeting of one lead on its page. Administrators read meetings;
 // visitors book, move and cancel them through the site's server (meetings.server.ts). An
-// administrator may cancel one, to release a time a stranger holds (decision 22).
+// administrator moves or cancels a lead's call with their own session, so the database bounds it
+// as the visitor's and its history names them, releases a time a stranger holds (decision 22),
+// and gives booked calls the video link Availability has now (decision 24).
+import type { BookingLimit } from './booking-limits';
+import { bookingLimit } from './booking-limits';
 import { dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';
 
@@ -11,9 +15,12 @@ export interface LeadMeeting {
   startsAt: string;
   endsAt: string;
   status: 'active' | 'cancelled';
+  sequence: number;
+  /** The video link the call was booked with; null: the agency phones the visitor. */
+  meetingLink: string | null;
 }
 
-const columns = 'id, consultation_id, starts_at, ends_at, status';
+const columns = 'id, consultation_id, starts_at, ends_at, status, sequence, meeting_link';
 
 function meetingOf(row: {
   id: string;
@@ -21,6 +28,8 @@ function meetingOf(row: {
   starts_at: string;
   ends_at: string;
   status: string;
+  sequence: number;
+  meeting_link: string | null;
 }): LeadMeeting {
   return {
     id: row.id,
@@ -28,6 +37,8 @@ function meetingOf(row: {
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     status: row.status === 'cancelled' ? 'cancelled' : 'active',
+    sequence: row.sequence,
+    meetingLink: row.meeting_link,
   };
 }
 
@@ -138,4 +149,116 @@ export async function releaseMeeting(
     .select('id')
     .single();
   if (error) throw dataError(error, status);
+}
+
+/** Why the database refused an administrator's move: the time is taken, or a bound (decision 22). */
+export type MoveRefusal = 'taken' | BookingLimit;
+
+/**
+ * Moves a lead's call to `start` with the administrator's session (SEQUENCE + 1): the same
+ * exclusion and bounds as the visitor's move; the visitor and the agency are mailed the new time.
+ */
+export async function moveLeadMeeting(
+  client: AppSupabaseClient,
+  meeting: Pick<LeadMeeting, 'id' | 'sequence'>,
+  start: number,
+  length: { meetingMinutes: number; bufferMinutes: number },
+): Promise<LeadMeeting | MoveRefusal> {
+  const end = start + length.meetingMinutes * 60_000;
+  const { data, error, status } = await client
+    .from('meetings')
+    .update({
+      starts_at: new Date(start).toISOString(),
+      ends_at: new Date(end).toISOString(),
+      busy_until: new Date(end + length.bufferMinutes * 60_000).toISOString(),
+      sequence: meeting.sequence + 1,
+    })
+    .eq('id', meeting.id)
+    .eq('status', 'active')
+    .select(columns)
+    .single();
+  if (error) {
+    if (error.code === '23P01') return 'taken';
+    return bookingLimit(error) ?? Promise.reject(dataError(error, status));
+  }
+  return meetingOf(data);
+}
+
+/** The longest note an administrator may give with a cancel (meetings_cancellation_note_check). */
+export const CANCELLATION_NOTE_MAX = 500;
+
+/**
+ * Cancels a lead's call with the administrator's session, with an optional note to the visitor:
+ * mailed with the cancellation, as the visitor's own cancel is, and kept in the lead's history.
+ */
+export async function cancelLeadMeeting(
+  client: AppSupabaseClient,
+  meeting: Pick<LeadMeeting, 'id' | 'sequence'>,
+  note: string,
+): Promise<void> {
+  const trimmed = note.trim();
+  const { error, status } = await client
+    .from('meetings')
+    .update({
+      status: 'cancelled',
+      sequence: meeting.sequence + 1,
+      cancellation_note: trimmed === '' ? null : trimmed,
+    })
+    .eq('id', meeting.id)
+    .eq('status', 'active')
+    .select('id')
+    .single();
+  if (error) throw dataError(error, status);
+}
+
+/** A page of reads, under the data API's max_rows (1,000 on hosted Supabase). */
+const PAGE = 500;
+
+/**
+ * The coming booked calls whose video link is not `link` (null: a phone call): what keeps the
+ * way to meet it was booked with after Availability's link changed.
+ */
+export async function listCallsWithOtherLink(
+  client: AppSupabaseClient,
+  link: string | null,
+  now: Date,
+): Promise<Array<Pick<LeadMeeting, 'id' | 'meetingLink'>>> {
+  const found: Array<Pick<LeadMeeting, 'id' | 'meetingLink'>> = [];
+  for (let from = 0; ; from += PAGE) {
+    const { data, error, status } = await client
+      .from('meetings')
+      .select('id, meeting_link')
+      .eq('status', 'active')
+      .gte('starts_at', now.toISOString())
+      .order('id')
+      .range(from, from + PAGE - 1);
+    if (error) throw dataError(error, status);
+    for (const row of data)
+      if (row.meeting_link !== link) found.push({ id: row.id, meetingLink: row.meeting_link });
+    if (data.length < PAGE) return found;
+  }
+}
+
+/**
+ * Gives booked calls the video link Availability has now (the database refuses any other), each
+ * mailed to its visitor and the agency as an updated invitation; calls cancelled meanwhile are
+ * left alone. How many changed.
+ */
+export async function giveCallsTodaysLink(
+  client: AppSupabaseClient,
+  ids: readonly string[],
+  link: string | null,
+): Promise<number> {
+  let changed = 0;
+  for (let from = 0; from < ids.length; from += 100) {
+    const { data, error, status } = await client
+      .from('meetings')
+      .update({ meeting_link: link })
+      .in('id', ids.slice(from, from + 100))
+      .eq('status', 'active')
+      .select('id');
+    if (error) throw dataError(error, status);
+    changed += data.length;
+  }
+  return changed;
 }

@@ -390,7 +390,7 @@ describe.each(backendKinds)('meeting mails on %s', (kind) => {
 
     it('say what the meeting page’s invitation says, in both languages', () => {
       const context: MeetingMailContext = {
-        settings: { timeZone: 'Europe/Stockholm', meetingMinutes: 30, meetingLink: null },
+        settings: { timeZone: 'Europe/Stockholm', meetingMinutes: 30 },
         agency: {
           legalName: 'Berg & Lind AB',
           contactEmail: 'hej@bergochlind.se',
@@ -418,9 +418,11 @@ describe.each(backendKinds)('meeting mails on %s', (kind) => {
               cancelled: false,
               startsAt: '2099-01-05T09:00:00Z',
               endsAt: '2099-01-05T09:30:00Z',
+              meetingLink,
+              cancellationNote: null,
               lead: { ...lead, phone_number: '070', company_name: 'Ö AB' },
             },
-            { ...context, settings: { ...context.settings, meetingLink } },
+            context,
           );
           const page = meetingEvent(
             {
@@ -430,13 +432,12 @@ describe.each(backendKinds)('meeting mails on %s', (kind) => {
               end: mine.end,
               status: 'active',
               sequence: 0,
+              meetingLink,
             } as Parameters<typeof meetingEvent>[0],
             {
               lead,
               agency: { legalName: 'Berg & Lind AB', contactEmail: 'hej@bergochlind.se' },
-              booking: { meetingMinutes: 30, meetingLink } as Parameters<
-                typeof meetingEvent
-              >[1]['booking'],
+              booking: { meetingMinutes: 30 },
               language: short,
               page: mine.url!,
               stamp: context.now,

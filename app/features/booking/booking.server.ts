@@ -236,7 +236,8 @@ export async function loadMeetingPage(
     state,
     when: meetingWhen(shown.start, shown.end, visitorZone(request, settings), language),
     meetingMinutes: settings.meetingMinutes,
-    meetingLink: settings.meetingLink,
+    // The call's own link, the one it was booked with (docs/decisions/0024).
+    meetingLink: shown.meetingLink,
     ...(notice ? { notice } : {}),
     self: withZone(url.pathname, request),
     choice: choiceOf(request, settings, slots, context.now),

@@ -71,7 +71,7 @@ export async function calendarFeedResponse(
     cancelled: meeting.status === 'cancelled',
     summary: `Strategy call: ${meeting.lead.name}, ${meeting.lead.companyName}`,
     description: `${meeting.lead.name}, ${meeting.lead.companyName}\nPhone: ${meeting.lead.phone}\nE-mail: ${meeting.lead.email}\nLead: ${origin}/admin/leads/${meeting.leadId}`,
-    ...(booking.meetingLink ? { location: booking.meetingLink } : {}),
+    ...(meeting.meetingLink ? { location: meeting.meetingLink } : {}),
     url: `${origin}/admin/leads/${meeting.leadId}`,
     organizer: { name: agency.legalName, email: agency.contactEmail },
     attendee: { name: meeting.lead.name, email: meeting.lead.email },

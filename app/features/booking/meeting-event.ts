@@ -1,5 +1,6 @@
 // A meeting as a calendar event, in the lead's language: what the invitation says
-// (shared/strategy-call-event.ts, which the server's invitation mails use too).
+// (shared/strategy-call-event.ts, which the server's invitation mails use too). The video link is
+// the meeting's own, the one it was booked with.
 import type { BookingLead, BookingSettings, Meeting } from '~/data/meetings.server';
 import type { Language } from '~/i18n/locale';
 import type { CalendarEvent } from '#shared/ics.ts';
@@ -17,7 +18,7 @@ export function meetingEvent(
   }: {
     lead: BookingLead;
     agency: { legalName: string; contactEmail: string };
-    booking: BookingSettings;
+    booking: Pick<BookingSettings, 'meetingMinutes'>;
     language: Language;
     /** The meeting page's absolute URL. */
     page: string;
@@ -34,7 +35,7 @@ export function meetingEvent(
     organizer: { name: agency.legalName, email: agency.contactEmail },
     attendee: { name: lead.name, email: lead.email },
     meetingMinutes: booking.meetingMinutes,
-    meetingLink: booking.meetingLink,
+    meetingLink: meeting.meetingLink,
     page,
     stamp,
   });

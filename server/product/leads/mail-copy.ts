@@ -100,11 +100,13 @@ const meetingEn = {
     booked: (when: string) => `Your free strategy call is booked: ${when}`,
     moved: (when: string) => `Your strategy call has a new time: ${when}`,
     cancelled: (when: string) => `Your strategy call is cancelled: ${when}`,
+    updated: (when: string) => `How we meet for your strategy call has changed: ${when}`,
   },
   lead: {
     booked: 'Your free strategy call is booked. We look forward to talking with you.',
     moved: 'Your strategy call has moved to the time below.',
     cancelled: 'Your strategy call below is cancelled.',
+    updated: 'Your strategy call stays at the time below; how we meet has changed.',
   },
   reminderSubject: {
     reminder_24h: (when: string) => `Reminder: your strategy call is in 24 hours, ${when}`,
@@ -118,7 +120,8 @@ const meetingEn = {
   how: 'How',
   join: (link: string) => `Join the video call: ${link}`,
   phoneCall: 'We call you on the number you gave us.',
-  calendarHint: 'The calendar invitation is attached: accept it to add the call to your calendar.',
+  noteFrom: (agency: string) => `A note from ${agency}:`,
+  calendarHint: 'The call is booked: open the attached invitation to add it to your calendar.',
   cancelHint: 'The attached cancellation removes the call from your calendar.',
   manage: 'Move or cancel the call, without signing in:',
   bookAgain: 'Would you like another time? Choose one here:',
@@ -132,11 +135,13 @@ const meetingSv: MeetingMailCopy = {
     booked: (when: string) => `Ditt kostnadsfria strategisamtal är bokat: ${when}`,
     moved: (when: string) => `Ditt strategisamtal har en ny tid: ${when}`,
     cancelled: (when: string) => `Ditt strategisamtal är avbokat: ${when}`,
+    updated: (when: string) => `Ändrat sätt att ses för ditt strategisamtal: ${when}`,
   },
   lead: {
     booked: 'Ditt kostnadsfria strategisamtal är bokat. Vi ser fram emot att prata med dig.',
     moved: 'Ditt strategisamtal är flyttat till tiden nedan.',
     cancelled: 'Ditt strategisamtal nedan är avbokat.',
+    updated: 'Ditt strategisamtal är kvar på tiden nedan, men sättet vi ses på har ändrats.',
   },
   reminderSubject: {
     reminder_24h: (when: string) => `Påminnelse: ditt strategisamtal är om 24 timmar, ${when}`,
@@ -150,8 +155,9 @@ const meetingSv: MeetingMailCopy = {
   how: 'Hur',
   join: (link: string) => `Anslut till videosamtalet: ${link}`,
   phoneCall: 'Vi ringer dig på numret du angav.',
+  noteFrom: (agency: string) => `Ett meddelande från ${agency}:`,
   calendarHint:
-    'Kalenderinbjudan är bifogad: acceptera den för att lägga in samtalet i din kalender.',
+    'Samtalet är bokat: öppna den bifogade inbjudan för att lägga in det i din kalender.',
   cancelHint: 'Den bifogade avbokningen tar bort samtalet ur din kalender.',
   manage: 'Flytta eller avboka samtalet, utan att logga in:',
   bookAgain: 'Vill du ha en annan tid? Välj en här:',
@@ -171,22 +177,31 @@ export const agencyMeetingMailCopy = {
       `Call moved: ${name}, ${company}, now ${when}`,
     cancelled: (name: string, company: string, when: string) =>
       `Call cancelled: ${name}, ${company}, ${when}`,
+    updated: (name: string, company: string, when: string) =>
+      `Call's link changed: ${name}, ${company}, ${when}`,
   },
+  // The visitor or a team member may have made the change: the lead's timeline says who.
   intro: {
     booked: (name: string, company: string) =>
       `${name} from ${company} booked a free strategy call.`,
-    moved: (name: string, company: string) => `${name} from ${company} moved their strategy call.`,
+    moved: (name: string, company: string) =>
+      `The strategy call with ${name} from ${company} has moved.`,
     cancelled: (name: string, company: string) =>
-      `${name} from ${company} cancelled their strategy call.`,
+      `The strategy call with ${name} from ${company} is cancelled.`,
+    updated: (name: string, company: string) =>
+      `The strategy call with ${name} from ${company} has a new way to meet.`,
   },
   fields: {
     when: 'When',
+    how: 'How',
+    note: 'Note to the visitor',
     name: 'Name',
     company_name: 'Company',
     phone_number: 'Phone number',
     email: 'Email',
     language: 'Language',
   },
+  phoneCall: 'Phone call: we call the visitor',
   leadLink: 'Open the lead:',
   calendarHint: 'The invitation is attached for the agency’s calendar.',
 };

@@ -20,7 +20,8 @@ import {
 
 export type MeetingMailKind =
   'visitor_invitation' | 'agency_invitation' | 'reminder_24h' | 'reminder_1h';
-export type MeetingChange = 'booked' | 'moved' | 'cancelled';
+/** What an invitation announces; 'updated': the call's video link changed (the time did not). */
+export type MeetingChange = 'booked' | 'moved' | 'cancelled' | 'updated';
 
 /** The meeting and its lead as a mail needs them (times as ISO 8601 strings). */
 export interface MeetingMailSubject {
@@ -29,6 +30,10 @@ export interface MeetingMailSubject {
   cancelled: boolean;
   startsAt: string;
   endsAt: string;
+  /** The video link the call was booked with (or given later); null: the agency phones. */
+  meetingLink: string | null;
+  /** The administrator's note to the visitor with a cancel. */
+  cancellationNote: string | null;
   lead: {
     id: string;
     name: string;
@@ -39,24 +44,24 @@ export interface MeetingMailSubject {
   };
 }
 
-/** What the booking's settings say about the call (public.booking_settings, or its defaults). */
+/**
+ * What the booking's settings say about the call (public.booking_settings, or its defaults). The
+ * video link is the meeting's own: a call keeps the one it was booked with.
+ */
 export interface MeetingSettings {
   timeZone: string;
   meetingMinutes: number;
-  meetingLink: string | null;
 }
 
 export async function readMeetingSettings(db: Queryable): Promise<MeetingSettings> {
   const { rows } = await db.query<{
     time_zone: string;
     meeting_minutes: number;
-    meeting_link: string | null;
-  }>('select time_zone, meeting_minutes, meeting_link from public.booking_settings limit 1');
+  }>('select time_zone, meeting_minutes from public.booking_settings limit 1');
   const row = rows[0];
   return {
     timeZone: row?.time_zone ?? 'Europe/Stockholm',
     meetingMinutes: Number(row?.meeting_minutes ?? 30),
-    meetingLink: row?.meeting_link ?? null,
   };
 }
 
@@ -111,9 +116,21 @@ export interface MeetingMailContext {
   siteUrl: string;
   /** FORM_SECRET, which signs the meeting page's token. */
   secret: string;
-  /** The address the mails come from: the organizer when the agency has no contact address. */
+  /** The address the mails come from: the organizer only when the agency has no address at all. */
   fromAddress: string;
+  /**
+   * An address of the agency's own when it has no contact address: the first the lead
+   * notifications go to. The invitation's organizer is the agency, never the sending address.
+   */
+  agencyAddress?: string | null;
   now: number;
+}
+
+/** The agency's contact address (settings, else AGENCY_EMAIL), else a mailbox of the team's. */
+export function organizerAddress(
+  context: Pick<MeetingMailContext, 'agency' | 'agencyAddress' | 'fromAddress'>,
+): string {
+  return context.agency.contactEmail ?? context.agencyAddress ?? context.fromAddress;
 }
 
 /** The meeting as the invitation both mails attach; the same event the meeting page offers. */
@@ -130,10 +147,10 @@ export function meetingCalendarEvent(
     end: Date.parse(meeting.endsAt),
     cancelled: meeting.cancelled,
     language: meeting.lead.language === 'swedish' ? 'sv' : 'en',
-    organizer: { name: organizerName, email: context.agency.contactEmail ?? context.fromAddress },
+    organizer: { name: organizerName, email: organizerAddress(context) },
     attendee: { name: meeting.lead.name, email: meeting.lead.email },
     meetingMinutes: context.settings.meetingMinutes,
-    meetingLink: context.settings.meetingLink,
+    meetingLink: meeting.meetingLink,
     page,
     stamp: context.now,
   });
@@ -191,13 +208,16 @@ function visitorMail(
     copy.locale,
   );
   const page = meetingPageUrl(meeting.meetingId, language, context);
-  const how = context.settings.meetingLink
-    ? copy.join(context.settings.meetingLink)
-    : copy.phoneCall;
+  const how = meeting.meetingLink ? copy.join(meeting.meetingLink) : copy.phoneCall;
+  const note =
+    meeting.cancelled && meeting.cancellationNote
+      ? [`${copy.noteFrom(context.agency.legalName ?? agencyName)}\n${meeting.cancellationNote}`]
+      : [];
   const paragraphs = [
     words.greeting(oneLine(meeting.lead.name, 200)),
     lead(copy),
     `${copy.when}: ${when}${meeting.cancelled ? '' : `\n${copy.how}: ${how}`}`,
+    ...note,
     ...(withCalendar ? [meeting.cancelled ? copy.cancelHint : copy.calendarHint] : []),
     `${meeting.cancelled ? copy.bookAgain : copy.manage}\n${page}`,
     `${words.closing}\n${words.signature}`,
@@ -264,10 +284,15 @@ export function composeAgencyInvitation(
     [copy.fields.phone_number, lead.phone_number],
     [copy.fields.email, lead.email],
     [copy.fields.language, lead.language === 'swedish' ? 'Swedish' : 'English'],
+    ...(meeting.cancelled
+      ? meeting.cancellationNote
+        ? ([[copy.fields.note, meeting.cancellationNote]] as Array<[string, string]>)
+        : []
+      : ([[copy.fields.how, meeting.meetingLink ?? copy.phoneCall]] as Array<[string, string]>)),
   ];
   const paragraphs = [
     copy.intro[change](lead.name, lead.company_name),
-    fields.map(([label, value]) => `${label}: ${oneLine(value, 300)}`).join('\n'),
+    fields.map(([label, value]) => `${label}: ${oneLine(value, 500)}`).join('\n'),
     `${copy.leadLink}\n${link}`,
     copy.calendarHint,
   ];

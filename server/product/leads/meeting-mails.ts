@@ -26,7 +26,11 @@ import {
   type OutboxDrain,
   type OutboxTimings,
 } from './outbox.ts';
-import { lookupAgencyRecipients, type AgencyRecipientRule } from './recipients.ts';
+import {
+  lookupAgencyRecipients,
+  NoAgencyRecipientError,
+  type AgencyRecipientRule,
+} from './recipients.ts';
 
 interface ClaimedMeetingMail {
   id: string;
@@ -59,6 +63,8 @@ async function claimDueMeetingMails(
     meeting_status: string;
     starts_at: string;
     ends_at: string;
+    meeting_link: string | null;
+    cancellation_note: string | null;
     lead_id: string;
     name: string;
     email: string;
@@ -71,6 +77,7 @@ async function claimDueMeetingMails(
             claimed.kind, claimed.change, claimed.sequence, claimed.held::text as held,
             m.id as meeting_id, m.sequence as meeting_sequence, m.status as meeting_status,
             to_json(m.starts_at) #>> '{}' as starts_at, to_json(m.ends_at) #>> '{}' as ends_at,
+            m.meeting_link, m.cancellation_note,
             c.id as lead_id, c.name, c.email, c.phone_number, c.company_name, c.language
      from claimed
      join public.meetings m on m.id = claimed.meeting_id
@@ -91,6 +98,8 @@ async function claimDueMeetingMails(
       cancelled: row.meeting_status === 'cancelled',
       startsAt: row.starts_at,
       endsAt: row.ends_at,
+      meetingLink: row.meeting_link,
+      cancellationNote: row.cancellation_note,
       lead: {
         id: row.lead_id,
         name: row.name,
@@ -138,18 +147,36 @@ export interface MeetingMailOptions {
 export function startMeetingMails(options: MeetingMailOptions): OutboxDrain {
   const { db } = options;
 
+  /** The agency's own mailboxes, or none yet (a fresh install with no user). */
+  async function agencyMailboxes(): Promise<string[]> {
+    try {
+      return await lookupAgencyRecipients(db, options.recipients);
+    } catch (error) {
+      if (error instanceof NoAgencyRecipientError) return [];
+      throw error;
+    }
+  }
+
   async function compose(claim: ClaimedMeetingMail, now: number): Promise<ComposedMail> {
+    const agency = await readAgencyDetails(db);
+    // The invitation's organizer is the agency: its contact address, else its first mailbox.
+    const mailboxes =
+      claim.kind === 'agency_invitation' || !agency.contactEmail ? await agencyMailboxes() : [];
     const context: MeetingMailContext = {
       settings: await readMeetingSettings(db),
-      agency: await readAgencyDetails(db),
+      agency,
       siteUrl: options.siteUrl,
       secret: options.secret,
       fromAddress: options.fromAddress,
+      agencyAddress: mailboxes[0] ?? null,
       now,
     };
     if (claim.kind === 'agency_invitation') {
-      const to = await lookupAgencyRecipients(db, options.recipients);
-      return composeAgencyInvitation(claim.meeting, claim.change ?? 'booked', { ...context, to });
+      if (mailboxes.length === 0) throw new NoAgencyRecipientError();
+      return composeAgencyInvitation(claim.meeting, claim.change ?? 'booked', {
+        ...context,
+        to: mailboxes,
+      });
     }
     if (claim.kind === 'visitor_invitation') {
       return composeVisitorInvitation(claim.meeting, claim.change ?? 'booked', context);
