@@ -33,7 +33,7 @@ export async function readEveryPage<Row>(
   for (;;) {
     const { data, error, status, count } = await page(rows.length, rows.length + pageRows - 1);
     if (error) throw dataError(error, status);
-    if (count === null) throw new DataError('A paged read must ask for an exact count.');
+    if (typeof count !== 'number') throw new DataError('A paged read must ask for an exact count.');
     rows.push(...(data ?? []));
     // An empty page ends it too: rows deleted meanwhile leave the count behind.
     if (rows.length >= count || !data?.length) return rows;

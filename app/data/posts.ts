@@ -1,6 +1,9 @@
 // The blog_posts table: the public lists and post page, and the administrator's blog manager.
+// A read of every post (sitemaps, feeds, the manager's list, a post's revisions) pages through
+// the data API's max_rows with readEveryPage.
 import type { Database } from './database.types';
 import { dataError } from './errors';
+import { readEveryPage } from './every-page';
 import type { AppSupabaseClient } from './supabase';
 
 export type BlogPost = Database['public']['Tables']['blog_posts']['Row'];
@@ -91,14 +94,20 @@ export async function listPublishedPostListings(
   client: AppSupabaseClient,
   language?: PostLanguage,
 ): Promise<PostListing[]> {
-  let query = client
-    .from('blog_posts')
-    .select('slug, title, summary, author, published_date, updated_at, language, translation_group')
-    .eq('is_published', true);
-  if (language) query = query.eq('language', language);
-  const { data, error, status } = await query.order('published_date', { ascending: false });
-  if (error) throw dataError(error, status);
-  return data;
+  return readEveryPage((from, to) => {
+    let query = client
+      .from('blog_posts')
+      .select(
+        'slug, title, summary, author, published_date, updated_at, language, translation_group',
+        { count: 'exact' },
+      )
+      .eq('is_published', true);
+    if (language) query = query.eq('language', language);
+    return query
+      .order('published_date', { ascending: false })
+      .order('id', { ascending: false })
+      .range(from, to);
+  });
 }
 
 /**
@@ -141,13 +150,15 @@ export async function getPublishedPostBySlug(
 }
 
 /** Every post, drafts included, most recently updated first (signed-in administrators only). */
-export async function listAllPosts(client: AppSupabaseClient): Promise<BlogPost[]> {
-  const { data, error, status } = await client
-    .from('blog_posts')
-    .select('*')
-    .order('updated_at', { ascending: false });
-  if (error) throw dataError(error, status);
-  return data;
+export function listAllPosts(client: AppSupabaseClient): Promise<BlogPost[]> {
+  return readEveryPage((from, to) =>
+    client
+      .from('blog_posts')
+      .select('*', { count: 'exact' })
+      .order('updated_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(from, to),
+  );
 }
 
 export async function getPostById(client: AppSupabaseClient, id: string): Promise<BlogPost> {
@@ -198,18 +209,17 @@ export async function deletePost(client: AppSupabaseClient, id: string): Promise
 export type PostRevision = Database['public']['Tables']['blog_post_revisions']['Row'];
 
 /** The revisions of a post, the newest first (signed-in administrators only). */
-export async function listRevisions(
-  client: AppSupabaseClient,
-  postId: string,
-): Promise<PostRevision[]> {
-  const { data, error, status } = await client
-    .from('blog_post_revisions')
-    .select('*')
-    .eq('post_id', postId)
-    .order('saved_at', { ascending: false })
-    .order('replaced_at', { ascending: false });
-  if (error) throw dataError(error, status);
-  return data;
+export function listRevisions(client: AppSupabaseClient, postId: string): Promise<PostRevision[]> {
+  return readEveryPage((from, to) =>
+    client
+      .from('blog_post_revisions')
+      .select('*', { count: 'exact' })
+      .eq('post_id', postId)
+      .order('saved_at', { ascending: false })
+      .order('replaced_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(from, to),
+  );
 }
 
 /**
@@ -217,10 +227,13 @@ export async function listRevisions(
  * and which is the next free one (signed-in administrators see every post, drafts included).
  */
 export async function slugsLike(client: AppSupabaseClient, base: string): Promise<string[]> {
-  const { data, error, status } = await client
-    .from('blog_posts')
-    .select('slug')
-    .or(`slug.eq.${base},slug.like.${base}-*`);
-  if (error) throw dataError(error, status);
-  return data.map((row) => row.slug);
+  const rows = await readEveryPage((from, to) =>
+    client
+      .from('blog_posts')
+      .select('slug', { count: 'exact' })
+      .or(`slug.eq.${base},slug.like.${base}-*`)
+      .order('slug')
+      .range(from, to),
+  );
+  return rows.map((row) => row.slug);
 }

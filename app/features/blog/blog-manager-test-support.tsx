@@ -56,6 +56,7 @@ export function fakeClient(answers: {
       select: (...args: unknown[]) => (calls.push({ method: 'select', args }), query),
       or: (...args: unknown[]) => ((kind = 'slugs'), calls.push({ method: 'or', args }), query),
       order: (...args: unknown[]) => (calls.push({ method: 'order', args }), query),
+      range: (...args: unknown[]) => (calls.push({ method: 'range', args }), query),
       eq: (...args: unknown[]) => (calls.push({ method: 'eq', args }), query),
       single: () => ((kind = 'single'), query),
       insert: (row: unknown) => (
@@ -69,8 +70,12 @@ export function fakeClient(answers: {
         query
       ),
       delete: () => ((kind = 'delete'), calls.push({ method: 'delete', args: [] }), query),
-      then: (resolve: (value: Result) => unknown) =>
-        Promise.resolve(answers[kind] ?? { data: [], error: null, status: 200 }).then(resolve),
+      // A list's count is its length, as a read with { count: 'exact' } of one page answers.
+      then: (resolve: (value: Result & { count: number | null }) => unknown) => {
+        const answer = answers[kind] ?? { data: [], error: null, status: 200 };
+        const count = Array.isArray(answer.data) ? answer.data.length : null;
+        return Promise.resolve({ count, ...answer }).then(resolve);
+      },
     };
     return query;
   });
