@@ -57,9 +57,8 @@ export async function calendarFeedResponse(
   const token = await getCalendarFeedToken(context.client);
   if (!given || !token || !timingSafeEqual(Buffer.from(given), Buffer.from(token)))
     return notFound();
-  const [meetings, booking, { settings: agency }] = await Promise.all([
+  const [meetings, { settings: agency }] = await Promise.all([
     listFeedMeetings(context.client, context.now - FEED_HISTORY_MS),
-    loadBookingSettings(context.client),
     loadAgencySettings(),
   ]);
   const origin = publicSiteUrl(request);
