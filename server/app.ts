@@ -27,6 +27,8 @@ import { createMailer } from './mail.ts';
 import { createSite, type Site } from '#server/product/site/site.ts';
 import { createRestApi } from '#server/supabase/rest/api.ts';
 import { createAuthApi } from '#server/supabase/auth/api.ts';
+import { listeningOrigins, redirectAllowList } from '#server/supabase/auth/trusted-origins.ts';
+import { readProjectConfig } from '#server/supabase/project-config.ts';
 import { createStorageApi } from '#server/supabase/storage/api.ts';
 import { ensureAdmin } from '#server/supabase/auth/admin.ts';
 import { makeTeamAdmin } from '#server/product/team/team-admin.ts';
@@ -163,6 +165,9 @@ export async function startServer(
   let callers: CallerIdentifier | undefined;
   // The database the lead jobs run on, once its schema is known to be in place.
   let leadJobsDb: Database | undefined;
+  // The origins mailed links may point at without SITE_URL: GoTrue's redirect allow-list, and the
+  // addresses this server listens on once it knows its port.
+  let trustedOrigins = redirectAllowList(readProjectConfig());
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -203,6 +208,8 @@ export async function startServer(
         jwtSecret,
         mailer,
         siteUrl: config.SITE_URL,
+        // Without SITE_URL, mailed links point where the site was reached, if it is one of these.
+        trustedOrigins: () => trustedOrigins,
         limits: {
           emailsSent: { max: config.AUTH_RATE_LIMIT_EMAIL_SENT, windowSeconds: 60 * 60 },
         },
@@ -381,6 +388,7 @@ export async function startServer(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  trustedOrigins = [...trustedOrigins, ...listeningOrigins(config.HOST, port)];
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
 
   if (leadJobsDb) {

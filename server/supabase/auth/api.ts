@@ -27,6 +27,7 @@ import { getUser, updateUser } from './endpoints/user.ts';
 import { verifyLink, verifyPost } from './endpoints/verify.ts';
 import { createAfterAnswer } from './after-answer.ts';
 import { requestOrigin } from './links.ts';
+import { isTrustedOrigin } from './trusted-origins.ts';
 import { projectAuthSettings, type AuthSettings } from './settings.ts';
 import { DEFAULT_LIMITS, createThrottle, type AuthLimits } from './throttle.ts';
 
@@ -36,6 +37,11 @@ export interface AuthApiOptions {
   mailer: Mailer;
   /** Public origin of the site; e-mailed links and redirects use it. Defaults to the request's. */
   siteUrl?: string;
+  /**
+   * Without siteUrl, the origins besides this machine's that mailed links may point at: read on
+   * each use, so the server can add the addresses it listens on once it knows its port.
+   */
+  trustedOrigins?: () => Iterable<string>;
   /** Throttling; tests pass small numbers. Defaults: DEFAULT_LIMITS. */
   limits?: Partial<AuthLimits>;
   /** The [auth] settings; default: supabase/config.toml's (tests pass their own). */
@@ -102,6 +108,7 @@ export function createAuthApi(opts: AuthApiOptions): AuthApi {
     throttle: createThrottle(opts.db),
     afterAnswer: createAfterAnswer(log),
     configuredSite: opts.siteUrl ? new URL(opts.siteUrl) : undefined,
+    trustsOrigin: (origin) => isTrustedOrigin(origin, opts.trustedOrigins?.() ?? []),
   };
 
   return {

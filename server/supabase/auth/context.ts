@@ -22,6 +22,8 @@ export interface AuthContext {
   afterAnswer: AfterAnswer;
   /** The public site from SITE_URL; unset, links and redirects use the request's origin. */
   configuredSite?: URL;
+  /** Without SITE_URL: whether a mailed link may point at this origin (trusted-origins.ts). */
+  trustsOrigin: (origin: string) => boolean;
 }
 
 export interface AuthRequest {

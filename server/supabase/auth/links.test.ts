@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { requestOrigin, safeRedirect } from './links.ts';
+import { parseToml } from '../project-config.ts';
+import { lifetimeInWords, linkTtlSeconds, requestOrigin, safeRedirect } from './links.ts';
 
 describe('safeRedirect', () => {
   const site = 'https://agency.example/';
@@ -53,5 +54,21 @@ describe('requestOrigin', () => {
 
   it('ignores a Host that is not a host name', () => {
     expect(requestOrigin(request({ host: 'evil.example/path?' }))).toBe('http://localhost');
+  });
+});
+
+describe('linkTtlSeconds', () => {
+  it("is config.toml's otp_expiry, an hour when unset, and at most GoTrue's day", () => {
+    expect(linkTtlSeconds(parseToml('[auth.email]\notp_expiry = 86400\n'))).toBe(86_400);
+    expect(linkTtlSeconds(parseToml(''))).toBe(3600);
+    expect(() => linkTtlSeconds(parseToml('[auth.email]\notp_expiry = 90000\n'))).toThrow(
+      'config.toml [auth.email] otp_expiry must be between 60 and 86400 seconds',
+    );
+  });
+
+  it('is said in words in the mails', () => {
+    expect(lifetimeInWords(86_400)).toBe('24 hours');
+    expect(lifetimeInWords(3600)).toBe('one hour');
+    expect(lifetimeInWords(1800)).toBe('30 minutes');
   });
 });

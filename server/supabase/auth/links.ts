@@ -1,12 +1,37 @@
 import type { IncomingMessage } from 'node:http';
 import type { Queryable } from '../db/types.ts';
+import { integerSetting, readProjectConfig, type TomlTables } from '../project-config.ts';
 import { randomToken, tokenDigest } from './tokens.ts';
 
 /** The kinds of e-mailed link this server issues. */
 export type LinkKind = 'recovery' | 'magiclink' | 'invite';
 
-/** E-mailed links work once, for one hour (GoTrue's default OTP expiry). */
-export const LINK_TTL_SECONDS = 3600;
+/** The longest an e-mailed link may last: GoTrue refuses an OTP expiry over a day. */
+export const MAX_LINK_TTL_SECONDS = 86_400;
+
+/**
+ * How long an e-mailed link works: config.toml's [auth.email] otp_expiry, which a hosted project
+ * reads too (GoTrue's default is an hour when it is not set).
+ */
+export function linkTtlSeconds(config: TomlTables): number {
+  const seconds = integerSetting(config, 'auth.email', 'otp_expiry', 3600);
+  if (seconds < 60 || seconds > MAX_LINK_TTL_SECONDS) {
+    throw new Error(
+      `config.toml [auth.email] otp_expiry must be between 60 and ${MAX_LINK_TTL_SECONDS} seconds`,
+    );
+  }
+  return seconds;
+}
+
+/** E-mailed links work once, for this long. */
+export const LINK_TTL_SECONDS = linkTtlSeconds(readProjectConfig());
+
+/** "24 hours", "one hour", "30 minutes": a link's lifetime in a mail's words. */
+export function lifetimeInWords(seconds: number): string {
+  const hours = seconds / 3600;
+  if (Number.isInteger(hours)) return hours === 1 ? 'one hour' : `${hours} hours`;
+  return `${Math.round(seconds / 60)} minutes`;
+}
 
 /**
  * Which stored kinds a /verify `type` may redeem; GoTrue's `email` accepts the sign-in kinds.
@@ -96,12 +121,6 @@ export function requestOrigin(req: IncomingMessage): string {
   if (/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host))
     return `${scheme}://${host}`;
   return `${scheme}://localhost`;
-}
-
-/** localhost, 127.0.0.0/8 and ::1: a request addressed there comes from this machine. */
-export function isLoopbackOrigin(origin: string): boolean {
-  const { hostname } = new URL(origin);
-  return hostname === 'localhost' || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]';
 }
 
 /**

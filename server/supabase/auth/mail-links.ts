@@ -1,9 +1,16 @@
 // E-mailed links (recovery, sign-in, invitation, e-mail change): the same checks, throttle and
 // mail path for all.
 import { clientIp } from '#server/http.ts';
-import { issueLinkToken, isLoopbackOrigin, safeRedirect, type LinkKind } from './links.ts';
+import {
+  issueLinkToken,
+  lifetimeInWords,
+  LINK_TTL_SECONDS,
+  safeRedirect,
+  type LinkKind,
+} from './links.ts';
 import { PREFIX, type AuthContext, type AuthRequest } from './context.ts';
 import { AuthError, rateLimited } from './errors.ts';
+import { originOf } from './trusted-origins.ts';
 import { findUserById, type UserRecord } from './users.ts';
 
 const retryAfter = (seconds: number) => ({
@@ -40,6 +47,11 @@ export async function throttleLinkRequest(
   );
   if (!byIp.allowed) throw rateLimited(byIp.retryAfter);
   await throttleMail(ctx, email);
+  await throttleSiteMail(ctx);
+}
+
+/** The whole site's mails per hour (GoTrue's RATE_LIMIT_EMAIL_SENT): links and invitations. */
+export async function throttleSiteMail(ctx: AuthContext): Promise<void> {
   const bySite = await ctx.throttle.hit('link-request:site', ctx.limits.emailsSent);
   if (!bySite.allowed) {
     throw new AuthError(
@@ -52,24 +64,61 @@ export async function throttleLinkRequest(
 }
 
 /**
- * Checked before any account is looked up, so the answer never depends on whether one exists.
- * The Host header is the client's to choose: trusting it on a public address would let anyone
- * have the administrator mailed a real reset link that points at their own site.
+ * The origin a mailed link points at: SITE_URL; else the site the request says it comes from
+ * (its redirect_to, which the site's own server passes when it calls from inside), else the
+ * address the request was sent to, each only when it is trusted (trusted-origins.ts). The Host
+ * header and redirect_to are the client's to choose: believed on a public address they would let
+ * anyone have the administrator mailed a real reset link that points at their own site.
  */
-export function assertLinksCanBeMailed(ctx: AuthContext, request: AuthRequest): void {
-  if (!ctx.configuredSite && !isLoopbackOrigin(request.origin)) {
-    throw new AuthError(
-      500,
-      'unexpected_failure',
-      'E-mail links need SITE_URL: set it to the public address of the site.',
-    );
-  }
+export function mailedLinkOrigin(ctx: AuthContext, request: AuthRequest): string {
+  if (ctx.configuredSite) return ctx.configuredSite.origin;
+  const asked = originOf(request.url.searchParams.get('redirect_to'));
+  if (asked && ctx.trustsOrigin(asked)) return asked;
+  if (ctx.trustsOrigin(request.origin)) return request.origin;
+  throw new AuthError(
+    500,
+    'unexpected_failure',
+    `E-mail links cannot point at ${new URL(request.origin).host}: set SITE_URL to the public ` +
+      "address of the site, or list it in config.toml's additional_redirect_urls.",
+  );
 }
 
-const EXPIRY =
-  'The link works once, within one hour. If you did not ask for it, ignore this message.';
+/** Checked before any account is looked up, so the answer never depends on whether one exists. */
+export function assertLinksCanBeMailed(ctx: AuthContext, request: AuthRequest): void {
+  mailedLinkOrigin(ctx, request);
+}
 
-const MAILS: Record<LinkKind, (link: string, site: string) => { subject: string; text: string }> = {
+const WITHIN = `The link works once, within ${lifetimeInWords(LINK_TTL_SECONDS)}.`;
+const EXPIRY = `${WITHIN} If you did not ask for it, ignore this message.`;
+
+/** A metadata string an invitation carries (GoTrue's templates read `.Data`), kept short. */
+function dataText(data: Record<string, unknown>, key: string): string | undefined {
+  const value = data[key];
+  if (typeof value !== 'string') return undefined;
+  const text = value.replace(/\p{Cc}+/gu, ' ').trim();
+  return text ? text.slice(0, 100) : undefined;
+}
+
+/**
+ * An invitation's subject: who invited whom to what, from the metadata the inviting site passes
+ * (`invited_by`, `site_name`), as config.toml's invite template words it for a hosted project.
+ */
+export function invitationSubject(data: Record<string, unknown>): string {
+  const inviter = dataText(data, 'invited_by');
+  const site = dataText(data, 'site_name');
+  if (inviter && site) return `${inviter} invited you to ${site}'s website`;
+  if (site) return `You have been invited to ${site}'s website`;
+  if (inviter) return `${inviter} invited you to join their team`;
+  return 'You have been invited';
+}
+
+type MailOf = (
+  link: string,
+  site: string,
+  data: Record<string, unknown>,
+) => { subject: string; text: string };
+
+const MAILS: Record<LinkKind, MailOf> = {
   recovery: (link) => ({
     subject: 'Reset your password',
     text: `Follow this link to choose a new password:\n\n${link}\n\n${EXPIRY}\n`,
@@ -78,22 +127,23 @@ const MAILS: Record<LinkKind, (link: string, site: string) => { subject: string;
     subject: 'Your sign-in link',
     text: `Follow this link to sign in:\n\n${link}\n\n${EXPIRY}\n`,
   }),
-  invite: (link, site) => ({
-    subject: 'You have been invited',
+  invite: (link, site, data) => ({
+    subject: invitationSubject(data),
     text:
       `You have been invited to join the team at ${site}. Follow this link to accept the ` +
-      `invitation and choose a password:\n\n${link}\n\nThe link works once, within one hour.\n`,
+      `invitation and choose a password:\n\n${link}\n\n${WITHIN} If it has passed, ask for ` +
+      'a new invitation.\n',
   }),
 };
 
 /** `{site}/auth/v1/verify?token=…&type=…&redirect_to=…`, redirect_to kept on the site. */
-function verifyLinkUrl(request: AuthRequest, token: string, type: string): string {
-  const link = new URL(`${PREFIX}/verify`, request.origin);
+function verifyLinkUrl(site: string, request: AuthRequest, token: string, type: string): string {
+  const link = new URL(`${PREFIX}/verify`, site);
   link.searchParams.set('token', token);
   link.searchParams.set('type', type);
   link.searchParams.set(
     'redirect_to',
-    safeRedirect(request.url.searchParams.get('redirect_to'), request.siteUrl),
+    safeRedirect(request.url.searchParams.get('redirect_to'), `${site}/`),
   );
   return link.href;
 }
@@ -122,9 +172,11 @@ export async function sendLink(
   record: UserRecord,
   kind: LinkKind,
 ): Promise<void> {
+  const site = mailedLinkOrigin(ctx, request);
   const linkToken = await issueLinkToken(ctx.db, record.user.id, record.user.email, kind);
-  const link = verifyLinkUrl(request, linkToken, kind);
-  await deliver(ctx, record.user.email, MAILS[kind](link, request.origin), kind);
+  const link = verifyLinkUrl(site, request, linkToken, kind);
+  const data = record.user.user_metadata as Record<string, unknown>;
+  await deliver(ctx, record.user.email, MAILS[kind](link, site, data), kind);
 }
 
 /**
@@ -155,9 +207,9 @@ export async function sendEmailChangeLinks(
   request: AuthRequest,
   change: { current: string; next: string; currentToken: string; nextToken: string },
 ): Promise<void> {
-  const site = request.origin;
-  const toNext = verifyLinkUrl(request, change.nextToken, 'email_change');
-  const toCurrent = verifyLinkUrl(request, change.currentToken, 'email_change');
+  const site = mailedLinkOrigin(ctx, request);
+  const toNext = verifyLinkUrl(site, request, change.nextToken, 'email_change');
+  const toCurrent = verifyLinkUrl(site, request, change.currentToken, 'email_change');
   await deliver(
     ctx,
     change.next,
@@ -179,7 +231,7 @@ export async function sendEmailChangeLinks(
         `Someone signed in to your account at ${site} asked to change its address from ` +
         `${change.current} to ${change.next}. Follow this link to confirm the change:\n\n` +
         `${toCurrent}\n\n${BOTH_LINKS} A second link went to ${change.next}.\n\n` +
-        'The link works once, within one hour. If you did not ask for this, do not open it, ' +
+        `${WITHIN} If you did not ask for this, do not open it, ` +
         'and change your password: your address stays as it is.\n',
     },
     'email_change',

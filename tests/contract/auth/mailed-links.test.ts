@@ -1,6 +1,5 @@
 // The auth API's mailed links against the real supabase-js, on PGlite and on PostgreSQL: sign-up
 // and sign-in links, and password recovery.
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '#server/supabase/auth/passwords.ts';
 import { createEmailUser } from '#server/supabase/auth/users.ts';
@@ -152,33 +151,6 @@ describe.each(backendKinds)('auth API on %s', (kind) => {
         expect(error?.code).toBe('over_email_send_rate_limit');
       }
       expect(await waitForMails(backend, known)).toHaveLength(1);
-    });
-
-    it('refuses to mail links built from a public Host header without SITE_URL', async () => {
-      // A poisoned Host would otherwise put a real reset link to another site in the admin's mail.
-      const before = (await mailsTo(backend, ADMIN_EMAIL)).length;
-      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = request(`${backend.url}/auth/v1/recover`, {
-          method: 'POST',
-          headers: {
-            Host: 'evil.example',
-            'Content-Type': 'application/json',
-            apikey: backend.anonKey,
-          },
-        });
-        req.on('response', (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
-        req.on('error', reject);
-        req.end(JSON.stringify({ email: ADMIN_EMAIL }));
-      });
-      expect(answer.status).toBe(500);
-      expect(JSON.parse(answer.body).msg ?? JSON.parse(answer.body).message).toBe(
-        'E-mail links need SITE_URL: set it to the public address of the site.',
-      );
-      expect(await mailsTo(backend, ADMIN_EMAIL)).toHaveLength(before);
     });
 
     it('answers the same for an unknown address and sends nothing', async () => {

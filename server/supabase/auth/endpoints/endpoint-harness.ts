@@ -16,6 +16,7 @@ import { issueSession } from '../issue-session.ts';
 import { createSession } from '../sessions.ts';
 import { projectAuthSettings } from '../settings.ts';
 import { DEFAULT_LIMITS, createThrottle, type AuthLimits } from '../throttle.ts';
+import { isTrustedOrigin } from '../trusted-origins.ts';
 import { createEmailUser } from '../users.ts';
 
 export const SITE = 'https://agency.example';
@@ -46,6 +47,7 @@ export async function openHarness(limits: Partial<AuthLimits> = {}): Promise<Har
     throttle: createThrottle(db),
     afterAnswer: createAfterAnswer((line) => logged.push(line)),
     configuredSite: new URL(SITE),
+    trustsOrigin: (origin) => isTrustedOrigin(origin, []),
   };
   return { db, ctx, mails, logged };
 }

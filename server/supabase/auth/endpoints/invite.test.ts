@@ -3,6 +3,7 @@ import {
   call,
   countRows,
   harnessPerFile,
+  openHarness,
   roleToken,
   signedInMember,
   SITE,
@@ -52,6 +53,41 @@ describe('POST /invite', () => {
     expect(await countRows(h.db, 'auth.one_time_tokens', 'user_id = $1', [first.json.id])).toBe(2);
     expect(mailsTo('again@invite.example')).toHaveLength(2);
   });
+
+  it('names the inviter and the agency in the subject, updated when invited again', async () => {
+    const email = 'named@invite.example';
+    await send({ email, data: { invited_by: 'Anna Berg', site_name: 'Nordic Lead AB' } });
+    await h.ctx.throttle.reset(`mail:${email}`);
+    await send({ email, data: { invited_by: 'Erik Lund\r\nBcc: x@evil.example' } });
+    expect(mailsTo(email).map((mail) => mail.subject)).toEqual([
+      "Anna Berg invited you to Nordic Lead AB's website",
+      "Erik Lund Bcc: x@evil.example invited you to Nordic Lead AB's website",
+    ]);
+    expect(mailsTo(email)[0]!.text).toContain('The link works once, within 24 hours.');
+  });
+
+  it('counts invitations against the whole site’s mails per hour', async () => {
+    const limited = await openHarness({ emailsSent: { max: 1, windowSeconds: 3600 } });
+    try {
+      const token = await roleToken(limited.ctx, 'service_role');
+      const first = await call(limited.ctx, invite, {
+        path: '/invite',
+        token,
+        body: { email: 'one@invite.example' },
+      });
+      expect(first.status).toBe(200);
+      const second = await call(limited.ctx, invite, {
+        path: '/invite',
+        token,
+        body: { email: 'two@invite.example' },
+      });
+      expect(second.status).toBe(429);
+      expect(second.json.code).toBe('over_email_send_rate_limit');
+      expect(limited.mails.map((mail) => mail.to)).toEqual(['one@invite.example']);
+    } finally {
+      await limited.db.close();
+    }
+  }, 60_000);
 
   it('refuses an address that already has an account', async () => {
     await signedInMember(h.ctx, 'member@invite.example');
