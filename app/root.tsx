@@ -11,9 +11,10 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { site } from '~/config/site';
-import { isAdminPath } from '~/config/paths';
+import { adminPaths, isAdminPath } from '~/config/paths';
 import { browserSupabaseConfig, publicSiteUrl, serverEnv } from '~/data/config.server';
 import { loadAgencySettings } from '~/data/agency-settings.server';
+import { loadAgencyTimeZone } from '~/data/agency-time-zone.server';
 import { enhanceScriptSrc } from '~/enhance/enhance-src.server';
 import { CookieBanner } from '~/features/consent/cookie-banner';
 import { FeedLink } from '~/features/seo/feed-link';
@@ -37,17 +38,22 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const env = serverEnv();
+  const path = new URL(request.url).pathname;
+  // The admin's dates are written in the agency's zone (app/admin/admin-dates.ts); the sign-in
+  // page leads into the admin without loading a new document, so it reads the zone too.
+  const admin = isAdminPath(path) || path === adminPaths.login;
   return {
     ...browserSupabaseConfig(env),
     siteUrl: publicSiteUrl(request, env),
     adminMfa: env.ADMIN_MFA,
     enhanceSrc: enhanceScriptSrc(),
     agency: await loadAgencySettings(),
+    agencyTimeZone: admin ? await loadAgencyTimeZone() : null,
     // The visitor's cookie choice: the banner, and whether third parties may load.
     consent: consentFromCookies(request.headers.get('cookie')) ?? null,
     // Meta's pixel and Clarity where configured, on the public pages only; the site's
     // script loads them after consent.
-    adTags: isAdminPath(new URL(request.url).pathname) ? {} : adTagAttributes(env),
+    adTags: isAdminPath(path) ? {} : adTagAttributes(env),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAdminDateTime, formatAgencyDateTime, formatLongDate, postLanguage } from './format';
+import { formatAdminDate, formatAdminDateTime, formatLongDate, postLanguage } from './format';
 
 describe('formatLongDate', () => {
   it('writes the English long form (en-US)', () => {
@@ -16,15 +16,23 @@ describe('formatLongDate', () => {
 });
 
 describe('formatAdminDateTime', () => {
-  it('writes en-US with a short month, hour and minute', () => {
-    expect(formatAdminDateTime('2026-11-21T08:05:00Z')).toBe('Nov 21, 2026, 09:05 AM');
+  it('writes a 24-hour time with the zone named, in the zone it is given', () => {
+    expect(formatAdminDateTime('2026-11-26T19:28:00Z', 'Europe/Stockholm')).toBe(
+      '26 Nov 2026, 20:28 CET',
+    );
+    expect(formatAdminDateTime('2026-06-21T08:05:00Z', 'Europe/Stockholm')).toBe(
+      '21 Jun 2026, 10:05 CEST',
+    );
+    expect(formatAdminDateTime('2026-11-26T19:28:00Z', 'Europe/London')).toBe(
+      '26 Nov 2026, 19:28 GMT',
+    );
   });
 });
 
-describe('formatAgencyDateTime', () => {
-  it('names the agency’s zone as it is at that moment', () => {
-    expect(formatAgencyDateTime('2026-11-21T08:05:00Z')).toBe('Nov 21, 2026, 09:05 AM CET');
-    expect(formatAgencyDateTime('2026-06-21T08:05:00Z')).toBe('Jun 21, 2026, 10:05 AM CEST');
+describe('formatAdminDate', () => {
+  it('writes the day in the zone it is given', () => {
+    expect(formatAdminDate('2026-10-31T23:30:00Z', 'Europe/Stockholm')).toBe('1 Nov 2026');
+    expect(formatAdminDate('2026-10-31T23:30:00Z', 'Europe/London')).toBe('31 Oct 2026');
   });
 });
 

@@ -2,7 +2,7 @@
 import type { PostLanguage } from '~/data/posts';
 import type { Language } from './locale';
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
-import { timeZoneAbbreviation } from './zoned-time';
+import { formatDate, formatDateTime } from '#shared/date-time.ts';
 
 const locales: Record<Language, string> = { en: 'en-US', sv: 'sv-SE' };
 
@@ -20,31 +20,24 @@ const longDates = Object.fromEntries(
   ]),
 ) as Record<Language, Intl.DateTimeFormat>;
 
-const adminDateTimes = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: AGENCY_TIME_ZONE,
-});
-
 /** "November 21, 2026" / "21 november 2026". Dates are shown in the agency's time zone. */
 export function formatLongDate(iso: string, language: Language): string {
   return longDates[language].format(new Date(iso));
 }
 
-/** The blog manager's date-time: "Nov 21, 2026, 09:30 AM" (en-US, short month, hour and minute). */
-export function formatAdminDateTime(iso: string): string {
-  return adminDateTimes.format(new Date(iso));
+/**
+ * The admin's date and time: "26 Nov 2026, 20:28 CET", 24-hour, in the agency's zone (the admin
+ * reads it with useAdminTimeZone, app/admin/admin-dates.ts) with the zone's name of that moment,
+ * so a writer in another zone knows whose clock it is. The admin is English; the mails write the
+ * same form in either language (shared/date-time.ts).
+ */
+export function formatAdminDateTime(iso: string, timeZone: string): string {
+  return formatDateTime(iso, { language: 'en', timeZone });
 }
 
-/**
- * formatAdminDateTime with the zone's name of that moment, "Nov 21, 2026, 09:30 AM CET", so a
- * writer in another zone knows whose clock it is.
- */
-export function formatAgencyDateTime(iso: string): string {
-  return `${formatAdminDateTime(iso)} ${timeZoneAbbreviation(iso, AGENCY_TIME_ZONE)}`;
+/** The admin's day without a time: "26 Nov 2026", in the agency's zone. */
+export function formatAdminDate(iso: string, timeZone: string): string {
+  return formatDate(iso, { language: 'en', timeZone });
 }
 
 /** The blog_posts.language value of a page language. */

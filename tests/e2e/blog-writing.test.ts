@@ -445,7 +445,7 @@ describe('emptying a scheduled post’s date', () => {
     const date = page.getByLabel('Publication date (optional)');
     expect(await date.inputValue()).toBe('2099-05-01T10:00');
     await page
-      .getByText(/^Scheduled: the post appears on the blog on May 1, 2099, 10:00 AM CEST\./)
+      .getByText(/^Scheduled: the post appears on the blog on 1 May 2099, 10:00 CEST\./)
       .waitFor();
     await date.fill('');
     await page.getByText(/^Scheduled: /).waitFor({ state: 'detached' });
@@ -490,13 +490,13 @@ describe('a writer in New York', () => {
     // morning is 07:00 UTC, and the day before it is 08:00 UTC.
     await date.fill('2027-03-28T09:00');
     await page
-      .getByText('Scheduled: the post appears on the blog on Mar 28, 2027, 09:00 AM CEST.')
+      .getByText('Scheduled: the post appears on the blog on 28 Mar 2027, 09:00 CEST.')
       .waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create Post' }).click();
     await page.getByText('Saved “After the clocks change”.').waitFor();
     const row = page.getByRole('article', { name: 'After the clocks change' });
-    await row.getByText('Scheduled for: Mar 28, 2027, 09:00 AM CEST').waitFor();
+    await row.getByText('Scheduled for: 28 Mar 2027, 09:00 CEST').waitFor();
     await row.getByText(/^Updated: .+ (CET|CEST)$/).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -516,7 +516,7 @@ describe('a writer in New York', () => {
     expect(await date.inputValue()).toBe('2027-03-28T09:00');
     await date.fill('2027-03-27T09:00');
     await page
-      .getByText('Scheduled: the post appears on the blog on Mar 27, 2027, 09:00 AM CET.')
+      .getByText('Scheduled: the post appears on the blog on 27 Mar 2027, 09:00 CET.')
       .waitFor();
     await page.getByRole('button', { name: 'Update Post' }).click();
     await page.getByText('Saved “After the clocks change”.').waitFor();

@@ -45,8 +45,8 @@ describe('the list', () => {
 
     within(english).getByText('Published');
     within(english).getByText('English');
-    within(english).getByText('Updated: Nov 21, 2026, 09:30 AM CET');
-    within(english).getByText('Published: Nov 2, 2026, 10:05 AM CET');
+    within(english).getByText('Updated: 21 Nov 2026, 09:30 CET');
+    within(english).getByText('Published: 2 Nov 2026, 10:05 CET');
     const view = within(english).getByRole('link', {
       name: 'View “Ten Tips” (opens in a new tab)',
     });

@@ -3,7 +3,7 @@ import type { PostRevision } from '~/data/posts';
 import { openPostForm, postFormReducer, type PostFormState } from './post-form-state';
 import { emptyPostValues } from './post-rules';
 
-const opened = openPostForm(emptyPostValues(), null);
+const opened = openPostForm(emptyPostValues(), null, 'Europe/Stockholm');
 
 describe('the post form’s state', () => {
   it('opens on the post’s values, or on a kept draft with a notice that takes the focus', () => {
@@ -15,13 +15,17 @@ describe('the post form’s state', () => {
       saving: false,
       saveError: null,
     });
-    const kept = openPostForm(emptyPostValues(), {
-      values: { ...emptyPostValues(), title: 'Half written' },
-      savedAt: '2026-11-20T08:00:00Z',
-    });
+    const kept = openPostForm(
+      emptyPostValues(),
+      {
+        values: { ...emptyPostValues(), title: 'Half written' },
+        savedAt: '2026-11-20T08:00:00Z',
+      },
+      'Europe/Stockholm',
+    );
     expect(kept.values.title).toBe('Half written');
     expect(kept.notice).toEqual({
-      text: expect.stringMatching(/^Your unsaved changes from /),
+      text: expect.stringMatching(/^Your unsaved changes from 20 Nov 2026, 09:00 CET/),
       discard: true,
     });
     expect(kept.focusNotice).toBe(true);
@@ -66,7 +70,11 @@ describe('the post form’s state', () => {
       published_date: null,
     } satisfies PostRevision;
     const wrong: PostFormState = { ...opened, errors: { title: 'Title is required' } };
-    const restored = postFormReducer(wrong, { type: 'restore', revision });
+    const restored = postFormReducer(wrong, {
+      type: 'restore',
+      revision,
+      timeZone: 'Europe/Stockholm',
+    });
     expect(restored.values.title).toBe('Nine Tips');
     expect(restored.errors).toEqual({});
     expect(restored.notice?.text).toMatch(/^The version saved .+ is in the form\./);

@@ -2,7 +2,7 @@
 // form (and whether it should take the focus), and the save's progress and failure. Editing a field
 // clears its message; the title carries a new post's slug along (post-slugs.ts).
 import type { PostRevision } from '~/data/posts';
-import { formatAgencyDateTime } from '~/i18n/format';
+import { formatAdminDateTime } from '~/i18n/format';
 import { managerCopy } from './manager-copy';
 import {
   revisionToValues,
@@ -32,7 +32,7 @@ export type PostFormAction =
   | { type: 'title'; title: string; mode: 'create' | 'edit' }
   | { type: 'content'; edit: (content: string) => string }
   | { type: 'discard'; initial: PostFormValues }
-  | { type: 'restore'; revision: PostRevision }
+  | { type: 'restore'; revision: PostRevision; timeZone: string }
   | { type: 'noticeFocused' }
   | { type: 'checked'; errors: PostFormErrors }
   | { type: 'saving' }
@@ -43,12 +43,17 @@ export type PostFormAction =
 export function openPostForm(
   initial: PostFormValues,
   keptDraft: StoredDraft | null,
+  /** The agency's zone, which the notices' times are written in. */
+  timeZone: string,
 ): PostFormState {
   return {
     values: keptDraft ? { ...initial, ...keptDraft.values } : initial,
     errors: {},
     notice: keptDraft
-      ? { text: copy.unsaved.restored(formatAgencyDateTime(keptDraft.savedAt)), discard: true }
+      ? {
+          text: copy.unsaved.restored(formatAdminDateTime(keptDraft.savedAt, timeZone)),
+          discard: true,
+        }
       : null,
     focusNotice: keptDraft !== null,
     saving: false,
@@ -87,7 +92,11 @@ export function postFormReducer(state: PostFormState, action: PostFormAction): P
         ...state,
         values: revisionToValues(action.revision, state.values),
         errors: {},
-        notice: { text: copy.revisions.restored(formatAgencyDateTime(action.revision.saved_at)) },
+        notice: {
+          text: copy.revisions.restored(
+            formatAdminDateTime(action.revision.saved_at, action.timeZone),
+          ),
+        },
         focusNotice: true,
       };
     case 'noticeFocused':

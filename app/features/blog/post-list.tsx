@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { deletePost, postLanguageOf, type BlogPost } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
-import { formatAgencyDateTime, pageLanguageOf } from '~/i18n/format';
+import { formatAdminDateTime, pageLanguageOf } from '~/i18n/format';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { LoadingStatus } from '~/ui/loading-status';
 import { managerCopy } from './manager-copy';
 import { isScheduled } from './post-dates';
@@ -41,6 +42,7 @@ export function PostList({
     else headingRef.current?.focus();
   }, [notice]);
   const now = new Date();
+  const timeZone = useAdminTimeZone();
 
   async function remove(post: BlogPost) {
     if (!window.confirm(copy.confirmDelete)) return;
@@ -103,14 +105,14 @@ export function PostList({
                     <p className="admin-post__summary">{post.summary}</p>
                     <p className="admin-post__meta">
                       <span>{copy.by(post.author)}</span>
-                      <span>{copy.updated(formatAgencyDateTime(post.updated_at))}</span>
+                      <span>{copy.updated(formatAdminDateTime(post.updated_at, timeZone))}</span>
                       {post.published_date && (
                         <span>
                           {(scheduled
                             ? copy.scheduledFor
                             : post.is_published
                               ? copy.publishedAt
-                              : copy.keptDate)(formatAgencyDateTime(post.published_date))}
+                              : copy.keptDate)(formatAdminDateTime(post.published_date, timeZone))}
                         </span>
                       )}
                       {translation && (

@@ -4,7 +4,8 @@
 import { useId, useState } from 'react';
 import { createPreviewLink, type PreviewLink as Link } from '~/data/post-previews';
 import type { AppSupabaseClient } from '~/data/supabase';
-import { formatAgencyDateTime } from '~/i18n/format';
+import { formatAdminDateTime } from '~/i18n/format';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { AdminField } from '~/admin/admin-field';
 import { managerCopy } from './manager-copy';
 
@@ -21,6 +22,7 @@ export function PreviewLink({
   unsaved: boolean;
 }) {
   const id = useId();
+  const timeZone = useAdminTimeZone();
   const [link, setLink] = useState<Link | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -56,7 +58,7 @@ export function PreviewLink({
       {link && (
         <AdminField
           label={copy.label}
-          hint={copy.expires(formatAgencyDateTime(link.expiresAt))}
+          hint={copy.expires(formatAdminDateTime(link.expiresAt, timeZone))}
           after={
             <button
               type="button"

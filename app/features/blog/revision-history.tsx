@@ -3,7 +3,8 @@
 // it, and that save is itself a new version, so a restore can be undone.
 import { listRevisions, type PostRevision } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
-import { formatAgencyDateTime } from '~/i18n/format';
+import { formatAdminDateTime } from '~/i18n/format';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { useLoaded } from '~/admin/use-loaded';
 import { managerCopy } from './manager-copy';
 
@@ -18,6 +19,7 @@ export function RevisionHistory({
   postId: string;
   onRestore: (revision: PostRevision) => void;
 }) {
+  const timeZone = useAdminTimeZone();
   const { value: revisions, error } = useLoaded(
     () =>
       listRevisions(client, postId).catch((failure: unknown) => {
@@ -38,7 +40,7 @@ export function RevisionHistory({
       {revisions && revisions.length > 0 && (
         <ol className="admin-revisions__list">
           {revisions.map((revision) => {
-            const savedAt = formatAgencyDateTime(revision.saved_at);
+            const savedAt = formatAdminDateTime(revision.saved_at, timeZone);
             return (
               <li key={revision.id} className="admin-revisions__item">
                 <p className="admin-revisions__meta">{copy.saved(savedAt, revision.saved_by)}</p>

@@ -1,7 +1,8 @@
 // The post form's schedule: published or draft, and the publication date in the agency's time;
 // a published post dated ahead says when it will appear.
 import { AdminChoiceField, AdminField } from '~/admin/admin-field';
-import { formatAgencyDateTime } from '~/i18n/format';
+import { formatAdminDateTime } from '~/i18n/format';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { timeZoneLabel } from '~/i18n/zoned-time';
 import { managerCopy } from './manager-copy';
 import { PostChoice } from './post-choice';
@@ -19,10 +20,11 @@ export function ScheduleFields({
   errors: PostFormErrors;
   onChange: (next: Partial<PostFormValues>) => void;
 }) {
+  const timeZone = useAdminTimeZone();
   const chosenMoment = momentFromInput(values.published_date);
   const scheduledFor =
     values.is_published && chosenMoment && chosenMoment.getTime() > Date.now()
-      ? formatAgencyDateTime(chosenMoment.toISOString())
+      ? formatAdminDateTime(chosenMoment.toISOString(), timeZone)
       : null;
   return (
     <>

@@ -12,6 +12,7 @@ import {
 } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { DataError } from '~/data/errors';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { openPostForm, postFormReducer } from './post-form-state';
 import {
   emptyPostValues,
@@ -61,8 +62,9 @@ export function usePostForm({
     const kept = draft && !sameValues({ ...initial, ...draft.values }, initial) ? draft : null;
     return { initial, keptDraft: kept };
   });
+  const timeZone = useAdminTimeZone();
   const [state, dispatch] = useReducer(postFormReducer, keptDraft, (kept) =>
-    openPostForm(initial, kept),
+    openPostForm(initial, kept, timeZone),
   );
   const { values } = state;
   const dirty = !sameValues(values, initial);
@@ -135,7 +137,7 @@ export function usePostForm({
     refs: { form: formRef, heading: headingRef, notice: noticeRef },
     /** Sets fields; editing a field clears its message. */
     change: (next: Partial<PostFormValues>) => dispatch({ type: 'change', next }),
-    restore: (revision: PostRevision) => dispatch({ type: 'restore', revision }),
+    restore: (revision: PostRevision) => dispatch({ type: 'restore', revision, timeZone }),
     discardDraft: () => {
       forgetDraft(storageKey);
       dispatch({ type: 'discard', initial });

@@ -3,6 +3,7 @@
 // and the private calendar feed's address. Checked beside each field as the table checks them.
 // The page loads and saves; its parts are the week, the meetings, the closed days and the feed.
 import { useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
 import {
   getAvailability,
   saveAvailability,
@@ -40,6 +41,8 @@ export function AvailabilityForm({
   );
   const [problems, setProblems] = useState<AvailabilityProblems>({});
   const action = useAction();
+  // The root loader reads the zone again, so every date the admin shows moves to a new one.
+  const revalidator = useRevalidator();
 
   if (loadError)
     return (
@@ -65,6 +68,7 @@ export function AvailabilityForm({
     }
     void action.run(async () => {
       setValues(await saveAvailability(client, values));
+      void revalidator.revalidate();
       return copy.saved;
     }, copy.failed);
   }

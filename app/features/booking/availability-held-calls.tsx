@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { adminPaths } from '~/config/paths';
 import { listHeldCalls, releaseMeeting, type HeldCall } from '~/data/meetings';
 import type { AppSupabaseClient } from '~/data/supabase';
-import { formatAgencyDateTime } from '~/i18n/format';
+import { formatAdminDateTime } from '~/i18n/format';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { LoadingStatus } from '~/ui/loading-status';
 import { availabilityCopy } from './availability-copy';
 import { Notice, useAction } from '~/admin/use-action';
@@ -29,6 +30,7 @@ export function callsInABurst(calls: readonly HeldCall[]): Set<string> {
 
 export function HeldCalls({ client }: { client: AppSupabaseClient }) {
   const [version, setVersion] = useState(0);
+  const timeZone = useAdminTimeZone();
   const { value: calls, error } = useLoaded(
     () => listHeldCalls(client, new Date()),
     [client, version],
@@ -36,7 +38,7 @@ export function HeldCalls({ client }: { client: AppSupabaseClient }) {
   const action = useAction();
 
   function release(call: HeldCall) {
-    const when = formatAgencyDateTime(call.startsAt);
+    const when = formatAdminDateTime(call.startsAt, timeZone);
     if (!window.confirm(copy.releaseConfirm(call.leadName, when))) return;
     void action.run(async () => {
       await releaseMeeting(client, call);
@@ -71,7 +73,7 @@ export function HeldCalls({ client }: { client: AppSupabaseClient }) {
             </thead>
             <tbody>
               {calls.map((call) => {
-                const when = formatAgencyDateTime(call.startsAt);
+                const when = formatAdminDateTime(call.startsAt, timeZone);
                 return (
                   <tr key={call.id}>
                     <th scope="row">{when}</th>
@@ -81,7 +83,7 @@ export function HeldCalls({ client }: { client: AppSupabaseClient }) {
                       <Link to={adminPaths.lead(call.leadId)}>{call.email}</Link>
                     </td>
                     <td data-label={copy.booked}>
-                      {formatAgencyDateTime(call.bookedAt)}
+                      {formatAdminDateTime(call.bookedAt, timeZone)}
                       {burst.has(call.id) && (
                         <>
                           {' '}

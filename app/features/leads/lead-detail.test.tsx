@@ -129,15 +129,15 @@ describe('the lead’s page', () => {
     );
     await screen.findByRole('article', { name: 'Anna Svensson' });
     expect(await timeline()).toEqual([
-      'Received from the form (source: facebook)Nov 23, 2026, 10:00 AM by the site',
-      'Agency notification queuedNov 23, 2026, 10:00 AM by the site',
-      'Agency notification sent (after 2 attempts)Nov 23, 2026, 10:01 AM by the site',
+      'Received from the form (source: facebook)23 Nov 2026, 10:00 CET by the site',
+      'Agency notification queued23 Nov 2026, 10:00 CET by the site',
+      'Agency notification sent (after 2 attempts)23 Nov 2026, 10:01 CET by the site',
     ]);
     expect(fact('Owner')).toBe('admin@example.com');
-    expect(fact('Next meeting')).toBe('Dec 1, 2099, 10:00 AM CET');
+    expect(fact('Next meeting')).toBe('1 Dec 2099, 10:00 CET');
     expect(
       screen.getByText('Agency notification', { selector: 'dt' }).nextElementSibling?.textContent,
-    ).toBe('Sent Nov 23, 2026, 10:01 AM');
+    ).toBe('Sent 23 Nov 2026, 10:01 CET');
   });
 
   it('adds a save to the timeline, keeping the entries it had until the new ones come', async () => {
@@ -145,7 +145,7 @@ describe('the lead’s page', () => {
     vi.setSystemTime(new Date('2026-11-24T08:00:00Z'));
     const api = withAnna();
     openLeadPage(api);
-    const received = 'Received from the form (source: facebook)Nov 23, 2026, 10:00 AM by the site';
+    const received = 'Received from the form (source: facebook)23 Nov 2026, 10:00 CET by the site';
     expect(await timeline()).toEqual([received]);
     const history = api.hold('lead_events');
 
@@ -159,7 +159,7 @@ describe('the lead’s page', () => {
 
     await act(async () => history.release());
     await screen.findByText('Status changed from New to Contacted');
-    const by = 'Nov 24, 2026, 09:00 AM by admin@example.com';
+    const by = '24 Nov 2026, 09:00 CET by admin@example.com';
     expect(await timeline()).toEqual([
       received,
       `Status changed from New to Contacted${by}`,

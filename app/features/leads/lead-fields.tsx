@@ -2,7 +2,8 @@
 // links), company, language, owner and next meeting; the request itself; the visit's attribution.
 import type { Lead } from '~/data/consultations';
 import type { LeadMeeting } from '~/data/meetings';
-import { formatAdminDateTime, formatAgencyDateTime } from '~/i18n/format';
+import { formatAdminDateTime } from '~/i18n/format';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
 import { leadsCopy as copy } from './copy';
 import { mailtoHref, telHref } from './lead-words';
@@ -20,6 +21,7 @@ export function LeadContact({
   owner: string;
   nextMeeting: LeadMeeting | undefined;
 }) {
+  const timeZone = useAdminTimeZone();
   const facts: Array<[string, React.ReactNode]> = [
     [copy.fields.email, <a href={mailtoHref(lead.email)}>{lead.email}</a>],
     [copy.fields.phone, <a href={telHref(lead.phone_number)}>{lead.phone_number}</a>],
@@ -28,14 +30,16 @@ export function LeadContact({
     [copy.fields.language, copy.languages[lead.language] ?? lead.language],
     [
       copy.fields.submitted,
-      <time dateTime={lead.created_at}>{formatAdminDateTime(lead.created_at)}</time>,
+      <time dateTime={lead.created_at}>{formatAdminDateTime(lead.created_at, timeZone)}</time>,
     ],
     [copy.list.columns.source, lead.source],
     [detail.owner, owner],
     [
       detail.nextMeeting,
       nextMeeting ? (
-        <time dateTime={nextMeeting.startsAt}>{formatAgencyDateTime(nextMeeting.startsAt)}</time>
+        <time dateTime={nextMeeting.startsAt}>
+          {formatAdminDateTime(nextMeeting.startsAt, timeZone)}
+        </time>
       ) : (
         <None label={copy.list.noMeeting} />
       ),

@@ -2,9 +2,11 @@
 // warning when it has waited over 24 hours for contact.
 import { isLeadOverdue, isLeadStatus, type Lead } from '~/data/consultations';
 import { formatAdminDateTime } from '~/i18n/format';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { leadsCopy as copy } from './copy';
 
 export function LeadHeader({ lead }: { lead: Lead }) {
+  const timeZone = useAdminTimeZone();
   const status = isLeadStatus(lead.status) ? lead.status : 'new';
   return (
     <header className="lead-card__header">
@@ -16,7 +18,7 @@ export function LeadHeader({ lead }: { lead: Lead }) {
       </span>
       <span className="lead-card__received">
         {copy.fields.received}:{' '}
-        <time dateTime={lead.received_at}>{formatAdminDateTime(lead.received_at)}</time>
+        <time dateTime={lead.received_at}>{formatAdminDateTime(lead.received_at, timeZone)}</time>
       </span>
       {isLeadOverdue(lead, new Date()) && (
         <span className="lead-overdue">

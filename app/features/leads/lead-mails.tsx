@@ -3,10 +3,12 @@
 import type { LeadMail, LeadMailKind } from '~/data/consultation-mails';
 import { leadsCopy as copy } from './copy';
 import { describeMail } from './lead-words';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 
 const mailKinds: LeadMailKind[] = ['agency_notification', 'visitor_confirmation'];
 
 export function LeadMails({ mails }: { mails: LeadMail[] | 'loading' | 'failed' }) {
+  const timeZone = useAdminTimeZone();
   return (
     <>
       <h2 className="lead-card__subheading">{copy.mails.heading}</h2>
@@ -20,7 +22,11 @@ export function LeadMails({ mails }: { mails: LeadMail[] | 'loading' | 'failed' 
               <div key={kind}>
                 <dt>{copy.mails.kinds[kind]}</dt>
                 <dd className={mail ? `lead-mail lead-mail--${mail.status}` : 'lead-mail'}>
-                  {mails === 'loading' ? <span aria-hidden="true">…</span> : describeMail(mail)}
+                  {mails === 'loading' ? (
+                    <span aria-hidden="true">…</span>
+                  ) : (
+                    describeMail(mail, timeZone)
+                  )}
                 </dd>
               </div>
             );

@@ -67,8 +67,8 @@ describe('what the lead sent', () => {
       'video-a',
       'https://www.facebook.com/',
       '/sv/book-call?utm_source=facebook',
-      'Nov 23, 2026, 10:00 AM',
-      'Nov 23, 2026, 09:59 AM',
+      '23 Nov 2026, 10:00 CET',
+      '23 Nov 2026, 09:59 CET',
     ])
       // Once each among the lead's fields (the timeline repeats the receipt's time).
       expect(
@@ -81,7 +81,7 @@ describe('what the lead sent', () => {
       ),
     ).toBeVisible();
     expect(
-      within(anna).getByText(fact('Agency notification', 'Sent Nov 23, 2026, 10:00 AM')),
+      within(anna).getByText(fact('Agency notification', 'Sent 23 Nov 2026, 10:00 CET')),
     ).toBeVisible();
     expect(within(anna).queryByText(/550 No such user/)).not.toBeInTheDocument();
     expect(within(anna).getByText('New', { selector: '.admin-badge' })).toBeVisible();

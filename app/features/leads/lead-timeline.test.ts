@@ -16,8 +16,11 @@ const row = (kind: string, data: Record<string, unknown>): LeadEventRow =>
 describe('the timeline’s meeting entries', () => {
   it('say when the call was booked, moved and cancelled, in the agency’s time', () => {
     expect(
-      describeLeadEvent(toLeadEvent(row('meeting_booked', { starts_at: '2026-12-01T09:00:00Z' }))),
-    ).toBe('Call booked by the visitor for Dec 1, 2026, 10:00 AM CET');
+      describeLeadEvent(
+        toLeadEvent(row('meeting_booked', { starts_at: '2026-12-01T09:00:00Z' })),
+        'Europe/Stockholm',
+      ),
+    ).toBe('Call booked by the visitor for 1 Dec 2026, 10:00 CET');
     expect(
       describeLeadEvent(
         toLeadEvent(
@@ -26,12 +29,14 @@ describe('the timeline’s meeting entries', () => {
             previous_starts_at: '2026-12-01T09:00:00Z',
           }),
         ),
+        'Europe/Stockholm',
       ),
-    ).toBe('Call moved from Dec 1, 2026, 10:00 AM CET to Dec 2, 2026, 02:30 PM CET');
+    ).toBe('Call moved from 1 Dec 2026, 10:00 CET to 2 Dec 2026, 14:30 CET');
     expect(
       describeLeadEvent(
         toLeadEvent(row('meeting_cancelled', { starts_at: '2026-12-02T13:30:00Z' })),
+        'Europe/Stockholm',
       ),
-    ).toBe('Call for Dec 2, 2026, 02:30 PM CET cancelled');
+    ).toBe('Call for 2 Dec 2026, 14:30 CET cancelled');
   });
 });

@@ -5,10 +5,12 @@ import { formatAdminDateTime } from '~/i18n/format';
 import { LoadingStatus } from '~/ui/loading-status';
 import { leadsCopy as copy } from './copy';
 import { describeLeadEvent } from './lead-words';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 
 const detail = copy.detail;
 
 export function LeadTimeline({ history }: { history: LeadEvent[] | 'loading' | 'failed' }) {
+  const timeZone = useAdminTimeZone();
   return (
     <section aria-labelledby="lead-timeline" className="lead-timeline">
       <h2 id="lead-timeline" className="lead-card__subheading">
@@ -27,9 +29,11 @@ export function LeadTimeline({ history }: { history: LeadEvent[] | 'loading' | '
               key={event.key}
               className={`lead-timeline__entry lead-timeline__entry--${event.kind}`}
             >
-              <p className="lead-timeline__what">{describeLeadEvent(event)}</p>
+              <p className="lead-timeline__what">{describeLeadEvent(event, timeZone)}</p>
               <p className="lead-timeline__when">
-                <time dateTime={event.createdAt}>{formatAdminDateTime(event.createdAt)}</time>{' '}
+                <time dateTime={event.createdAt}>
+                  {formatAdminDateTime(event.createdAt, timeZone)}
+                </time>{' '}
                 {event.authorEmail ? copy.timeline.by(event.authorEmail) : copy.timeline.system}
               </p>
               {event.kind === 'notes_changed' && event.notes !== null && (

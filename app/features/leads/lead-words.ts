@@ -4,16 +4,19 @@
 import { isLeadStatus } from '~/data/consultations';
 import type { LeadMail, LeadMailKind } from '~/data/consultation-mails';
 import type { LeadEvent } from '~/data/lead-events';
-import { formatAdminDateTime, formatAgencyDateTime } from '~/i18n/format';
+import { formatAdminDateTime } from '~/i18n/format';
 import { leadsCopy as copy } from './copy';
 
 const timeline = copy.timeline;
 
-/** "Sent Nov 23, 2026, 10:00 AM", "Pending (attempt 2, last error: …)", "Failed: …". */
-export function describeMail(mail: LeadMail | undefined): string {
+/**
+ * "Sent 23 Nov 2026, 10:00 CET", "Pending (attempt 2, last error: …)", "Failed: …"; times in the
+ * agency's zone.
+ */
+export function describeMail(mail: LeadMail | undefined, timeZone: string): string {
   if (!mail) return copy.mails.missing;
   if (mail.status === 'sent' && mail.sent_at)
-    return copy.mails.sent(formatAdminDateTime(mail.sent_at));
+    return copy.mails.sent(formatAdminDateTime(mail.sent_at, timeZone));
   if (mail.status === 'failed')
     return mail.last_error ? copy.mails.failedWith(mail.last_error) : copy.mails.failed;
   if (mail.attempts > 0)
@@ -24,14 +27,14 @@ export function describeMail(mail: LeadMail | undefined): string {
 }
 
 /** A timeline entry in words: "Status changed from New to Contacted". */
-export function describeLeadEvent(event: LeadEvent): string {
+export function describeLeadEvent(event: LeadEvent, timeZone: string): string {
   const status = (value: string | null) =>
     isLeadStatus(value) ? copy.statuses[value] : (value ?? copy.none);
   const mail = (kind: string | null) =>
     kind && kind in copy.mails.kinds
       ? copy.mails.kinds[kind as LeadMailKind]
       : (kind ?? copy.mails.heading);
-  const when = (iso: string | null) => (iso ? formatAgencyDateTime(iso) : copy.none);
+  const when = (iso: string | null) => (iso ? formatAdminDateTime(iso, timeZone) : copy.none);
   switch (event.kind) {
     case 'received':
       return timeline.received(event.source);

@@ -74,7 +74,7 @@ describe('the leads list', () => {
     renderLeads(api.client);
     await row('Anna Svensson');
     const anna = screen.getByRole('row', { name: /Anna Svensson/ });
-    expect(await within(anna).findByText('Dec 1, 2026, 10:00 AM CET')).toBeVisible();
+    expect(await within(anna).findByText('1 Dec 2026, 10:00 CET')).toBeVisible();
     const bo = screen.getByRole('row', { name: /Bo Ek/ });
     expect(within(bo).getByText('No meeting')).toBeInTheDocument();
   });

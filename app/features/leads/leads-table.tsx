@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { adminPaths } from '~/config/paths';
 import { isLeadOverdue, isLeadStatus, type Lead, type LeadSortKey } from '~/data/consultations';
 import type { LeadMeeting } from '~/data/meetings';
-import { formatAdminDateTime, formatAgencyDateTime } from '~/i18n/format';
+import { formatAdminDateTime } from '~/i18n/format';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { leadsCopy as copy } from './copy';
 import { None } from './none';
 
@@ -70,6 +71,7 @@ export function LeadsTable({
   onSort: (column: LeadSortKey, ascending: boolean) => void;
   ownerLabel: (ownerId: string) => string;
 }) {
+  const timeZone = useAdminTimeZone();
   const header = (column: LeadSortKey) => (
     <SortableHeader column={column} sort={sort} ascending={ascending} onSort={onSort} />
   );
@@ -115,7 +117,9 @@ export function LeadsTable({
                   )}
                 </td>
                 <td data-label={listCopy.columns.received_at}>
-                  <time dateTime={lead.received_at}>{formatAdminDateTime(lead.received_at)}</time>
+                  <time dateTime={lead.received_at}>
+                    {formatAdminDateTime(lead.received_at, timeZone)}
+                  </time>
                   {late && (
                     <span className="lead-overdue">
                       <span aria-hidden="true">⚠ </span>
@@ -126,7 +130,7 @@ export function LeadsTable({
                 <td data-label={listCopy.columns.nextMeeting}>
                   {meeting ? (
                     <time dateTime={meeting.startsAt}>
-                      {formatAgencyDateTime(meeting.startsAt)}
+                      {formatAdminDateTime(meeting.startsAt, timeZone)}
                     </time>
                   ) : (
                     <None label={listCopy.noMeeting} />

@@ -1,15 +1,7 @@
 // Texts of the team page, the account page and two-factor sign-in. English only, as
-// the rest of the administrator's side; the gate's words are here too.
+// the rest of the administrator's side; the gate's words are here too. Times come written
+// already, in the agency's zone (formatAdminDateTime, app/i18n/format.ts).
 import type { TeamRole } from '~/data/team';
-
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 export const roleNames = { admin: 'Administrator', editor: 'Editor' } satisfies Record<
   TeamRole,
@@ -45,9 +37,8 @@ export const teamCopy = {
     you: '(you)',
     roleOf: (email: string) => `Role of ${email}`,
     never: 'Never',
-    pending: (invitedAt: string | null) =>
-      invitedAt ? `Invited ${formatDateTime(invitedAt)}, not signed in yet` : 'Invited',
-    signedIn: formatDateTime,
+    pending: (invitedWhen: string | null) =>
+      invitedWhen ? `Invited ${invitedWhen}, not signed in yet` : 'Invited',
     on: 'On',
     off: 'Off',
     remove: 'Remove',
@@ -93,7 +84,7 @@ export const twoFactorCopy = {
   explanation:
     'With an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), signing in takes your password and a 6-digit code from your phone.',
   off: 'Two-factor sign-in is off.',
-  on: (since: string) => `Two-factor sign-in is on (since ${formatDateTime(since)}).`,
+  on: (since: string) => `Two-factor sign-in is on (since ${since}).`,
   start: 'Set up an authenticator app',
   starting: 'Preparing...',
   scan: 'Scan this QR code with your authenticator app, then type the 6-digit code it shows.',

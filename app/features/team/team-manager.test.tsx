@@ -80,8 +80,8 @@ describe('TeamManager', () => {
       expect.stringContaining('owner@example.com (you)Administrator'),
       expect.stringContaining('writer@example.com'),
     ]);
-    expect(rows[0]!.textContent).toContain('Nov 24, 2026');
-    expect(rows[1]!.textContent).toContain('Invited Nov 20, 2026');
+    expect(rows[0]!.textContent).toContain('24 Nov 2026');
+    expect(rows[1]!.textContent).toContain('Invited 20 Nov 2026');
     expect(within(rows[1]!).getByText('Off')).toBeVisible();
     // One's own row can be neither changed nor removed: the team always keeps its administrator.
     expect(within(rows[0]!).queryByRole('combobox')).toBeNull();

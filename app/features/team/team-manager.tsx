@@ -16,6 +16,8 @@ import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
 import { AdminField } from '~/admin/admin-field';
 import { useLoaded } from '~/admin/use-loaded';
+import { formatAdminDateTime } from '~/i18n/format';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { roleNames, teamCopy as copy } from './copy';
 import { looksLikeEmail, Notice, SubmitRow, useAction } from '~/admin/use-action';
 import './team.css';
@@ -110,6 +112,7 @@ function MemberRow({
   onRemove: () => void;
 }) {
   const labels = copy.members;
+  const timeZone = useAdminTimeZone();
   return (
     <tr>
       <th scope="row">
@@ -135,9 +138,9 @@ function MemberRow({
       </td>
       <td data-label={labels.lastSignIn}>
         {member.pending
-          ? labels.pending(member.invitedAt)
+          ? labels.pending(member.invitedAt && formatAdminDateTime(member.invitedAt, timeZone))
           : member.lastSignInAt
-            ? labels.signedIn(member.lastSignInAt)
+            ? formatAdminDateTime(member.lastSignInAt, timeZone)
             : labels.never}
       </td>
       <td data-label={labels.twoFactor}>{member.twoFactor ? labels.on : labels.off}</td>

@@ -10,6 +10,8 @@ import {
 } from '~/data/auth';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
+import { formatAdminDateTime } from '~/i18n/format';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { AdminField } from '~/admin/admin-field';
 import { useLoaded } from '~/admin/use-loaded';
 import { Notice, SubmitRow, useAction } from '~/admin/use-action';
@@ -51,6 +53,7 @@ export function TwoFactorSettings({
   /** Called once a factor is verified (the required set-up then lets the member in). */
   onEnabled?: () => void;
 }) {
+  const timeZone = useAdminTimeZone();
   const {
     value: factors,
     setValue: setFactors,
@@ -112,7 +115,9 @@ export function TwoFactorSettings({
     <div className="admin-stack">
       <p>{copy.explanation}</p>
       <p>
-        <strong>{verified ? copy.on(verified.createdAt) : copy.off}</strong>
+        <strong>
+          {verified ? copy.on(formatAdminDateTime(verified.createdAt, timeZone)) : copy.off}
+        </strong>
       </p>
       {verified && (
         <button
