@@ -1,6 +1,7 @@
 // The consultations table: leads from the "book a free strategy call" form.
 import type { Database } from './database.types';
 import { DataError, dataError } from './errors';
+import { readEveryPage } from './every-page';
 import { forwardedFor, type OnBehalfOfVisitor } from './forwarded-for';
 import type { AppSupabaseClient } from './supabase';
 
@@ -26,17 +27,19 @@ export type ConsultationInput = Pick<
 >;
 
 /**
- * Stores a lead. Anyone may insert; nobody but an administrator may read it back. Throws a
- * DataError; code PT429 (status 429) means the visitor's address sent too many.
+ * Stores a lead. Anyone may insert; nobody but an administrator may read it back. Past a limit the
+ * database keeps it held for the agency; a DataError with code PT429 (status 429) means the
+ * visitor's address is past the bound of held leads too, and nothing was stored.
  */
 export async function submitConsultation(
   client: AppSupabaseClient,
   input: ConsultationInput,
-  { clientAddress }: OnBehalfOfVisitor = {},
+  { clientAddress, userAgent }: OnBehalfOfVisitor = {},
 ): Promise<void> {
   const { error, status } = await forwardedFor(
     client.from('consultations').insert(input),
     clientAddress,
+    userAgent,
   );
   if (error) throw dataError(error, status);
 }
@@ -155,16 +158,8 @@ export function leadSearchFilter(search: string): string {
     .join(',');
 }
 
-/**
- * One page of leads, newest first (received_at: the server's clock, not the visitor's), and how
- * many match in all. Ties are ordered by id so that paging never repeats or skips a lead.
- */
-export async function listLeads(
-  client: AppSupabaseClient,
-  query: LeadQuery = {},
-): Promise<LeadPage> {
-  const offset = query.offset ?? 0;
-  const limit = query.limit ?? LEADS_PAGE_SIZE;
+/** The leads list's query: its filters and order (ties by id, so paging never repeats or skips). */
+function leadsRequest(client: AppSupabaseClient, query: LeadQuery) {
   let request = client.from('consultations').select('*', { count: 'exact' });
   if (query.status) request = request.eq('status', query.status);
   const search = query.search?.trim();
@@ -185,11 +180,39 @@ export async function listLeads(
   request = request.order(sort, { ascending });
   // Ties (the same name, status…) newest first, then by id, so paging never repeats or skips.
   if (sort !== 'received_at') request = request.order('received_at', { ascending: false });
-  const { data, count, error, status } = await request
-    .order('id', { ascending })
-    .range(offset, offset + limit - 1);
+  return request.order('id', { ascending });
+}
+
+/**
+ * One page of leads, newest first (received_at: the server's clock, not the visitor's), and how
+ * many match in all.
+ */
+export async function listLeads(
+  client: AppSupabaseClient,
+  query: LeadQuery = {},
+): Promise<LeadPage> {
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? LEADS_PAGE_SIZE;
+  const { data, count, error, status } = await leadsRequest(client, query).range(
+    offset,
+    offset + limit - 1,
+  );
   if (error) throw dataError(error, status);
   return { leads: data, total: count ?? data.length };
+}
+
+/**
+ * Every lead the list's filters match, in its order, page by page past max_rows (the CSV export).
+ * A lead that arrives during the read may push one already read onto the next page: it is kept
+ * once.
+ */
+export async function listAllLeads(
+  client: AppSupabaseClient,
+  query: Omit<LeadQuery, 'offset' | 'limit'> = {},
+): Promise<Lead[]> {
+  const leads = await readEveryPage((from, to) => leadsRequest(client, query).range(from, to));
+  const seen = new Set<string>();
+  return leads.filter((lead) => !seen.has(lead.id) && Boolean(seen.add(lead.id)));
 }
 
 /** How many leads nobody has acted on yet (status new). */
@@ -253,16 +276,19 @@ export async function deleteLead(client: AppSupabaseClient, id: string): Promise
 export async function listLeadsByEmail(client: AppSupabaseClient, email: string): Promise<Lead[]> {
   const address = email.trim();
   if (!address) return [];
-  const { data, error, status } = await client
-    .from('consultations')
-    .select('*')
-    .ilike('email', escapeLikePattern(address))
-    .order('received_at', { ascending: true })
-    .order('id', { ascending: true });
-  if (error) throw dataError(error, status);
+  // Oldest first, so a lead arriving during the read lands on a later page.
+  const leads = await readEveryPage((from, to) =>
+    client
+      .from('consultations')
+      .select('*', { count: 'exact' })
+      .ilike('email', escapeLikePattern(address))
+      .order('received_at', { ascending: true })
+      .order('id', { ascending: true })
+      .range(from, to),
+  );
   // The pattern's `_` for a `*` may match one other character: keep the exact address only.
   const wanted = address.toLowerCase();
-  return data.filter((lead) => lead.email.toLowerCase() === wanted);
+  return leads.filter((lead) => lead.email.toLowerCase() === wanted);
 }
 
 /** An administrator who may own a lead, with the address the list shows. */

@@ -11,6 +11,11 @@ export interface ConsultationActionData {
   errors: ConsultationErrors;
   /** Why the insert failed, shown as 'Failed to submit: …'; null when only rules failed. */
   failure: string | null;
+  /**
+   * The agency's phone (when it has one) and e-mail, given when the request was past every limit
+   * (docs/decisions/0024-held-leads.md): the visitor reaches the agency directly instead.
+   */
+  contact: { phone: string | null; email: string } | null;
   /** What was sent, so the re-rendered form keeps it. */
   values: ConsultationValues;
   /** The first signed start time, which stands after a refusal. */

@@ -125,14 +125,19 @@ function expectRedirect(result: unknown, location: string) {
 }
 
 describe('a person’s request', () => {
-  it('is stored trimmed with its attribution, as the visitor’s address, then 303 to thank-you', async () => {
-    const result = await consultationAction(post(form()), context());
+  it('is stored trimmed with its attribution, as the visitor’s address and browser, then 303 to thank-you', async () => {
+    const result = await consultationAction(
+      post(form(), { headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Safari/604.1' } }),
+      context(),
+    );
 
     expectRedirect(result, '/book-call/thank-you');
     expect(inserts()).toHaveLength(1);
     const [insert] = inserts();
     expect(insert!.url.href).toBe(`${SUPABASE_URL}/rest/v1/consultations`);
     expect(insert!.headers.get('x-forwarded-for')).toBe('198.51.100.7');
+    // By which the database finds the visit the lead came from (its source, without a cookie).
+    expect(insert!.headers.get('x-visitor-user-agent')).toBe('Mozilla/5.0 (iPhone) Safari/604.1');
     expect(insert!.body).toEqual({
       // A new lead's ID, made by the action (the page's script sends its own, see below).
       id: expect.stringMatching(
@@ -362,6 +367,7 @@ describe('a request that breaks a rule', () => {
         company_name: 'Company name is required.',
       },
       failure: null,
+      contact: null,
       values: { ...person, email: 'anna@example', company_name: ' ' },
       formStart: fields.form_start,
       attribution: {
@@ -435,26 +441,52 @@ describe('a request the database refuses', () => {
       { status: 429 },
     );
 
-  it('past the per-address limit gets the clear English message, the values kept', async () => {
+  const agencyContact = async () => ({ phone: '+46 8 123 45 67', email: 'hello@agency.example' });
+
+  it('past every limit gets the clear English message and the agency’s phone and e-mail, the values kept', async () => {
     answer = tooMany;
-    const result = asData(await consultationAction(post(form()), context()));
+    const result = asData(await consultationAction(post(form()), { ...context(), agencyContact }));
     expect(result.init?.status).toBe(429);
     expect(result.data).toMatchObject({
       outcome: 'refused',
       errors: {},
-      failure: 'Too many requests from your network. Please try again later.',
+      failure:
+        'Too many requests from your network right now. Everything you typed is still in the form: call or e-mail us instead, or try again later.',
+      contact: { phone: '+46 8 123 45 67', email: 'hello@agency.example' },
       values: person,
     });
   });
 
-  it('past the per-address limit gets the Swedish message on the Swedish page', async () => {
+  it('past every limit gets the Swedish message on the Swedish page', async () => {
     answer = tooMany;
     const result = asData(
-      await consultationAction(post(form(), { path: '/sv/book-call' }), context()),
+      await consultationAction(post(form(), { path: '/sv/book-call' }), {
+        ...context(),
+        agencyContact,
+      }),
     );
     expect(result.data).toMatchObject({
-      failure: 'För många förfrågningar från ditt nätverk. Försök igen senare.',
+      failure:
+        'För många förfrågningar från ditt nätverk just nu. Allt du har skrivit finns kvar i formuläret: ring eller mejla oss i stället, eller försök igen senare.',
+      contact: { email: 'hello@agency.example' },
     });
+  });
+
+  it('past every limit still answers the message when the agency’s details cannot be read', async () => {
+    answer = tooMany;
+    const failing = async () => {
+      throw new Error('settings unavailable');
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const result = asData(
+      await consultationAction(post(form()), { ...context(), agencyContact: failing }),
+    );
+    expect(result.init?.status).toBe(429);
+    expect(result.data).toMatchObject({ contact: null, values: person });
+    expect(errors).toHaveBeenCalledWith(
+      'Could not read the agency’s contact details:',
+      expect.any(Error),
+    );
   });
 
   it('for another reason shows the server’s message and logs the failure', async () => {

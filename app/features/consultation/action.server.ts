@@ -4,8 +4,11 @@
 //      beside the fields.
 //   2. Spam: a filled honeypot, or a signed start time that is missing, forged or too recent,
 //      gets exactly the success a person gets and nothing is stored (one line in the log).
-//   3. The insert, as the visitor's address (X-Forwarded-For), so the database's per-IP limit
-//      counts the visitor: 429 → a localized message that reveals nothing.
+//   3. The insert, as the visitor's address (X-Forwarded-For) and browser, so the database's
+//      limits count the visitor and a lead without a source of its own takes its visit's. Past a
+//      limit the database keeps the lead held for the agency; past the bound of held leads it
+//      answers 429 → a localized message with the agency's phone and e-mail, and the form as typed
+//      (docs/decisions/0024-held-leads.md).
 //   4. With the Conversions API on and the visitor's consent cookie allowing marketing: Meta's
 //      Lead event of the stored lead, queued with the service key (the public API cannot).
 // Stored (or dropped as spam): a 303 to the thank-you page. Refused: the page rendered again with
@@ -17,6 +20,7 @@ import {
   serverEnv,
   type ConsultationFormSettings,
 } from '~/data/config.server';
+import { loadAgencySettings } from '~/data/agency-settings.server';
 import { submitConsultation } from '~/data/consultations';
 import { DataError } from '~/data/errors';
 import { queueMetaLeadEvent } from '~/data/meta-lead-events.server';
@@ -45,6 +49,8 @@ import {
 /** What the action works with; tests pass their own, the page uses the server's. */
 export interface ConsultationActionContext {
   client: AppSupabaseClient;
+  /** The agency's phone and e-mail, for a visitor past every limit. */
+  agencyContact?: () => Promise<{ phone: string | null; email: string }>;
   settings: ConsultationFormSettings;
   /** The site's public origin: a Referer from it is this site's own page. */
   publicOrigin: string;
@@ -67,6 +73,10 @@ function serverContext(request: Request): ConsultationActionContext {
       conversionsApi: Boolean(env.META_PIXEL_ID && env.META_CAPI_TOKEN),
     },
     client: getServerSupabase(),
+    agencyContact: async () => {
+      const { settings } = await loadAgencySettings();
+      return { phone: settings.phone, email: settings.contactEmail };
+    },
     serviceClient: () => getServiceSupabase("Meta's Conversions API"),
     settings: consultationFormSettings(),
     publicOrigin: publicSiteUrl(request),
@@ -130,12 +140,20 @@ export async function consultationAction(
         },
       }),
     });
-  const refused = (status: number, answer: { errors?: ConsultationErrors; failure?: string }) =>
+  const refused = (
+    status: number,
+    answer: {
+      errors?: ConsultationErrors;
+      failure?: string;
+      contact?: ConsultationActionData['contact'];
+    },
+  ) =>
     data<ConsultationActionData>(
       {
         outcome: 'refused',
         errors: answer.errors ?? {},
         failure: answer.failure ?? null,
+        contact: answer.contact ?? null,
         values,
         formStart,
         attribution,
@@ -164,12 +182,18 @@ export async function consultationAction(
         ...consultationInput(values, language, new Date(context.now)),
         ...attribution,
       },
-      { clientAddress },
+      { clientAddress, userAgent: request.headers.get('user-agent') ?? undefined },
     );
   } catch (error) {
     if (error instanceof DataError && error.isRateLimited) {
-      console.warn(`Consultation request from ${visitor} refused: too many this hour.`);
-      return refused(429, { failure: consultationCopy[language].form.tooManyRequests });
+      console.warn(`Consultation request from ${visitor} refused: past the bound of held leads.`);
+      let contact: ConsultationActionData['contact'] = null;
+      try {
+        contact = (await context.agencyContact?.()) ?? null;
+      } catch (settingsError) {
+        console.error('Could not read the agency’s contact details:', settingsError);
+      }
+      return refused(429, { failure: consultationCopy[language].form.tooManyRequests, contact });
     }
     console.error('Could not store a consultation request:', error);
     const status = error instanceof DataError ? (error.status ?? 500) : 500;

@@ -28,6 +28,11 @@ afterEach(() => {
 
 type PagePath = '/book-call' | '/sv/book-call';
 
+/** The action's message for a network past every limit, in each language. */
+const LIMIT_EN =
+  'Too many requests from your network right now. Everything you typed is still in the form: call or e-mail us instead, or try again later.';
+const LIMIT_SV =
+  'För många förfrågningar från ditt nätverk just nu. Allt du har skrivit finns kvar i formuläret: ring eller mejla oss i stället, eller försök igen senare.';
 const FORM_START = '1795428000000.c2lnbmVkLWJ5LXRoZS1zZXJ2ZXItaW4tdGhpcy10ZXN0LW9ubHk';
 const requestAttribution: Attribution = { landing_page: '/book-call?utm_source=loader' };
 
@@ -87,12 +92,17 @@ const stored = (path: PagePath) => () =>
 function refusedPage(
   path: PagePath,
   status: number,
-  refusal: { errors?: ConsultationErrors; failure?: string },
+  refusal: {
+    errors?: ConsultationErrors;
+    failure?: string;
+    contact?: ConsultationActionData['contact'];
+  },
 ): Response {
   const html = pageHtml(path, {
     outcome: 'refused',
     errors: refusal.errors ?? {},
     failure: refusal.failure ?? null,
+    contact: refusal.contact ?? null,
     values: emptyConsultationValues(),
     formStart: FORM_START,
     attribution: requestAttribution,
@@ -385,17 +395,26 @@ describe('the consultation form in English', () => {
     expect(page.form.getAttribute('aria-busy')).toBe('false');
   });
 
-  it('shows the localized limit message the action answers with 429, and sends again when pressed', async () => {
+  it('shows the localized limit message the action answers with 429, with the agency’s phone and e-mail and focus on it, and sends again when pressed', async () => {
     const { user, pending, page } = await submitFilled('/book-call');
 
     await pending.answer(
       refusedPage('/book-call', 429, {
-        failure: 'Too many requests from your network. Please try again later.',
+        failure: LIMIT_EN,
+        contact: { phone: '+46 8 123 45 67', email: 'hello@agency.example' },
       }),
     );
-    expect(alertText()).toBe(
-      'Failed to submit: Too many requests from your network. Please try again later.',
+    expect(alertText()).toBe(`Failed to submit: ${LIMIT_EN}`);
+    expect(screen.getByRole('link', { name: '+46 8 123 45 67' })).toHaveAttribute(
+      'href',
+      'tel:+4681234567',
     );
+    expect(screen.getByRole('link', { name: 'hello@agency.example' })).toHaveAttribute(
+      'href',
+      'mailto:hello@agency.example',
+    );
+    expect(screen.getByRole('alert').parentElement).toHaveFocus();
+    expect(english.name()).toHaveProperty('value', '  Anna Berg ');
 
     await user.click(english.submit());
     expect(alertText()).toBe('');
@@ -519,12 +538,16 @@ describe('the consultation form in Swedish', () => {
 
     await pending.answer(
       refusedPage('/sv/book-call', 429, {
-        failure: 'För många förfrågningar från ditt nätverk. Försök igen senare.',
+        failure: LIMIT_SV,
+        contact: { phone: null, email: 'hej@byra.example' },
       }),
     );
-    expect(alertText()).toBe(
-      'Misslyckades att skicka: För många förfrågningar från ditt nätverk. Försök igen senare.',
-    );
+    expect(alertText()).toBe(`Misslyckades att skicka: ${LIMIT_SV}`);
+    // Without a phone in the settings, the e-mail alone.
+    const email = screen.getByRole('link', { name: 'hej@byra.example' });
+    expect(email).toHaveAttribute('href', 'mailto:hej@byra.example');
+    expect(email.parentElement).toHaveTextContent(/^E-post hej@byra\.example$/);
+    expect(screen.getByRole('alert').parentElement).toHaveFocus();
     expect(swedish.name()).toHaveProperty('value', 'Erik Ström');
     expect(swedish.howFoundUs()).toHaveProperty('value', 'Friend Referral');
     expect(screen.getByRole('button', { name: 'Boka mitt gratis strategisamtal' })).toHaveProperty(
@@ -669,6 +692,7 @@ describe('the consultation page', () => {
         company_name: 'Company name is required.',
       },
       failure: null,
+      contact: null,
       formStart: '1795427000000.the-first-start-time-stands-after-a-refusal-xxxxx',
       attribution: { utm_source: 'google', landing_page: '/?utm_source=google' },
     });
@@ -704,10 +728,14 @@ describe('the consultation page', () => {
       },
       errors: {},
       failure: 'permission denied for table consultations',
+      contact: null,
       formStart: FORM_START,
       attribution: {},
     });
     expect(alertText()).toBe('Misslyckades att skicka: permission denied for table consultations');
     expect(screen.getByRole('textbox', { name: 'Namn' })).toHaveProperty('value', 'Erik');
+    // The browser focuses the message itself: no field explains the failure.
+    expect(screen.getByRole('alert').parentElement).toHaveAttribute('autofocus');
+    expect(document.querySelectorAll('[autofocus]')).toHaveLength(1);
   });
 });

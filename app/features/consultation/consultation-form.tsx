@@ -23,6 +23,23 @@ import {
   type ConsultationField,
 } from './validation';
 
+/** The agency's phone and e-mail, for a visitor whose network is past every limit. */
+function AgencyContact({ contact }: { contact: NonNullable<ConsultationActionData['contact']> }) {
+  const t = useCopy(consultationCopy);
+  return (
+    <>
+      {contact.phone && (
+        <>
+          {t.form.contactPhone}{' '}
+          <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+          {' · '}
+        </>
+      )}
+      {t.form.contactEmail} <a href={`mailto:${contact.email}`}>{contact.email}</a>
+    </>
+  );
+}
+
 export function ConsultationForm({
   serverState,
   formStart,
@@ -214,9 +231,20 @@ export function ConsultationForm({
         <button type="submit" className="button button--accent consultation-form__submit">
           {t.form.submit}
         </button>
-        <p className="consultation-form__failure" role="alert" data-consultation-failure="">
-          {refusal?.failure != null && t.form.failed(refusal.failure)}
-        </p>
+        {/* Focused when the answer is a failure no field explains (the script does the same). */}
+        <div
+          className="consultation-form__failure-region"
+          tabIndex={-1}
+          data-consultation-failure-region=""
+          autoFocus={refusal?.failure != null && !firstError}
+        >
+          <p className="consultation-form__failure" role="alert" data-consultation-failure="">
+            {refusal?.failure != null && t.form.failed(refusal.failure)}
+          </p>
+          <p className="consultation-form__contact" data-consultation-contact="">
+            {refusal?.contact && <AgencyContact contact={refusal.contact} />}
+          </p>
+        </div>
         <p className="consultation-form__privacy">
           {t.form.privacyBefore}
           <Link to={localizedPath('/privacy-policy', language)}>{t.form.privacyLink}</Link>

@@ -33,8 +33,15 @@ const en = {
     submit: 'Book My Free Strategy Call',
     submitting: 'Submitting...',
     failed: (message: string) => `Failed to submit: ${message}`,
-    /** In place of the server's message when the visitor's address sent too many (HTTP 429). */
-    tooManyRequests: 'Too many requests from your network. Please try again later.',
+    /**
+     * In place of the server's message when the visitor's network is past every limit (HTTP 429,
+     * docs/decisions/0024-held-leads.md); the agency's phone and e-mail follow it.
+     */
+    tooManyRequests:
+      'Too many requests from your network right now. Everything you typed is still in the form: call or e-mail us instead, or try again later.',
+    /** The labels of the agency's phone and e-mail below that message. */
+    contactPhone: 'Phone',
+    contactEmail: 'E-mail',
     /** The honeypot's label: hidden from people, tempting to a bot that fills every field. */
     honeypot: 'Website',
     privacyBefore: 'By submitting this form you agree to our ',
@@ -121,7 +128,10 @@ const sv: ConsultationCopy = {
     submit: 'Boka mitt gratis strategisamtal',
     submitting: 'Skickar...',
     failed: (message: string) => `Misslyckades att skicka: ${message}`,
-    tooManyRequests: 'För många förfrågningar från ditt nätverk. Försök igen senare.',
+    tooManyRequests:
+      'För många förfrågningar från ditt nätverk just nu. Allt du har skrivit finns kvar i formuläret: ring eller mejla oss i stället, eller försök igen senare.',
+    contactPhone: 'Telefon',
+    contactEmail: 'E-post',
     honeypot: 'Webbplats',
     privacyBefore: 'Genom att skicka formuläret godkänner du vår ',
     privacyLink: 'integritetspolicy',

@@ -7,14 +7,24 @@
 //     is on its way the button says 'Submitting...' and cannot be pressed again.
 //   - The action's answer: a redirect means stored → the thank-you panel, then the thank-you page
 //     after REDIRECT_DELAY_MS. Anything else is the form re-rendered by the server, whose errors
-//     and 'Failed to submit: …' are shown here, with everything typed kept as it is.
+//     and 'Failed to submit: …' (with the agency's phone and e-mail when the network is past every
+//     limit) are shown here, with everything typed kept as it is; focus goes to the first refused
+//     field, or else to the message.
 import type { Language } from '~/i18n/locale';
 import type { Attribution } from '~/visit/attribution';
 import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
 import { LEAD_ID_FIELD, REDIRECT_DELAY_MS } from './constants';
 import { consultationCopy } from './copy';
 import { FORM_SELECTOR, LEAD_ID_PARAMETER } from '~/ui/consultation-markup';
-import { COUNTER_ID, FAILURE_SELECTOR, THANKS_SELECTOR, describedBy, errorId } from './form-markup';
+import {
+  CONTACT_SELECTOR,
+  COUNTER_ID,
+  FAILURE_REGION_SELECTOR,
+  FAILURE_SELECTOR,
+  THANKS_SELECTOR,
+  describedBy,
+  errorId,
+} from './form-markup';
 import {
   CONSULTATION_FIELDS,
   PROBLEMS_MIN_LENGTH,
@@ -34,7 +44,15 @@ export interface ConsultationFormDeps {
   attribution: Attribution;
 }
 
-type Answer = { sent: true } | { sent: false; errors: ConsultationErrors; failure: string | null };
+type Answer =
+  | { sent: true }
+  | {
+      sent: false;
+      errors: ConsultationErrors;
+      failure: string | null;
+      /** The agency's phone and e-mail as the server rendered them (links), or null. */
+      contact: Node[] | null;
+    };
 
 function isField(name: string): name is ConsultationField {
   return (CONSULTATION_FIELDS as readonly string[]).includes(name);
@@ -55,6 +73,7 @@ async function readAnswer(response: Response, failed: (reason: string) => string
       sent: false,
       errors: {},
       failure: failed(`${response.status} ${response.statusText}`.trim()),
+      contact: null,
     };
   }
   const errors: ConsultationErrors = {};
@@ -63,7 +82,13 @@ async function readAnswer(response: Response, failed: (reason: string) => string
     if (message) errors[field] = message;
   }
   const failure = form.querySelector(FAILURE_SELECTOR)?.textContent || null;
-  return { sent: false, errors, failure };
+  const contact = form.querySelector(CONTACT_SELECTOR);
+  return {
+    sent: false,
+    errors,
+    failure,
+    contact: contact?.hasChildNodes() ? [...contact.childNodes] : null,
+  };
 }
 
 export function enhanceConsultationForm(form: HTMLFormElement, deps: ConsultationFormDeps): void {
@@ -72,6 +97,8 @@ export function enhanceConsultationForm(form: HTMLFormElement, deps: Consultatio
   const t = consultationCopy[language];
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const failure = form.querySelector<HTMLElement>(FAILURE_SELECTOR)!;
+  const contact = form.querySelector<HTMLElement>(CONTACT_SELECTOR);
+  const failureRegion = form.querySelector<HTMLElement>(FAILURE_REGION_SELECTOR);
   const counter = doc.getElementById(COUNTER_ID);
   const control = (field: ConsultationField) =>
     form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -153,6 +180,7 @@ export function enhanceConsultationForm(form: HTMLFormElement, deps: Consultatio
     const fields = new FormData(form);
     const errors = validateConsultation(consultationValuesFromFormData(fields), language);
     failure.textContent = '';
+    contact?.replaceChildren();
     showErrors(errors);
     if (firstInvalidField(errors)) return;
 
@@ -177,6 +205,7 @@ export function enhanceConsultationForm(form: HTMLFormElement, deps: Consultatio
           sent: false,
           errors: {},
           failure: t.form.failed(error instanceof Error ? error.message : String(error)),
+          contact: null,
         };
       }
       sending = false;
@@ -186,7 +215,10 @@ export function enhanceConsultationForm(form: HTMLFormElement, deps: Consultatio
       }
       setSubmitting(false);
       failure.textContent = answer.failure ?? '';
+      contact?.replaceChildren(...(answer.contact ?? []).map((node) => doc.importNode(node, true)));
       showErrors(answer.errors);
+      // A failure no field explains: the message (and the agency's phone and e-mail) takes focus.
+      if (answer.failure && !firstInvalidField(answer.errors)) failureRegion?.focus();
     })();
   });
 }

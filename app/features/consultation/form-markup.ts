@@ -9,6 +9,10 @@ export const COUNTER_ID = 'consultation-problems-counter';
 
 /** The paragraph below the button for 'Failed to submit: …', empty until then. */
 export const FAILURE_SELECTOR = '[data-consultation-failure]';
+/** The agency's phone and e-mail below it, given when the network is past every limit. */
+export const CONTACT_SELECTOR = '[data-consultation-contact]';
+/** What holds both, focused when the answer is a failure no field explains. */
+export const FAILURE_REGION_SELECTOR = '[data-consultation-failure-region]';
 /** The thank-you panel the script shows in place of the form once a request is stored. */
 export const THANKS_SELECTOR = 'template[data-consultation-thanks]';
 
