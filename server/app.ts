@@ -22,6 +22,7 @@ import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './ht
 import { ClientGate } from '#server/supabase/client-gate.ts';
 import { connectionCaps, createBoundedServer } from './connections.ts';
 import { createCallerIdentifier, type CallerIdentifier } from '#server/supabase/data-api-caller.ts';
+import { createApiKeyCheck } from '#server/supabase/api-key.ts';
 import { signJwt } from '#server/supabase/jwt.ts';
 import { createMailer } from './mail.ts';
 import { createSite, type Site } from '#server/product/site/site.ts';
@@ -163,6 +164,8 @@ export async function startServer(
   let closeBackend = async () => {};
   // Tells the data API's gate the site's own requests and team members from outside callers.
   let callers: CallerIdentifier | undefined;
+  // The gateway's API key check in front of the three services (docs/decisions/0003).
+  let apiKeyRefusal: ReturnType<typeof createApiKeyCheck> | undefined;
   // The database the lead jobs run on, once its schema is known to be in place.
   let leadJobsDb: Database | undefined;
   // The origins mailed links may point at without SITE_URL: GoTrue's redirect allow-list, and the
@@ -198,6 +201,7 @@ export async function startServer(
         grantAdmin: makeTeamAdmin,
       });
       const keys = await apiKeys(jwtSecret);
+      apiKeyRefusal = createApiKeyCheck([keys.anonKey, keys.serviceRoleKey]);
       const rest = await createRestApi({ db, jwtSecret });
       callers = createCallerIdentifier({
         isMember: (userId) => isTeamMember(db, userId),
@@ -320,6 +324,11 @@ export async function startServer(
         for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
         if (req.method === 'OPTIONS') {
           res.writeHead(204).end();
+          return;
+        }
+        const refusal = apiKeyRefusal?.(req.method ?? 'GET', url, req.headers);
+        if (refusal) {
+          sendJson(res, 401, refusal);
           return;
         }
         if (site && changesPosts(req.method, url.pathname)) {

@@ -23,7 +23,12 @@ describe.each(backendKinds)('the per-request transaction on %s', (kind) => {
 
   afterAll(async () => backend?.close());
 
-  const client = (key: string) => createClient(url, key, clientOptions);
+  /** The anon key, as every client sends, and `token` (a key or a user's JWT) as the bearer. */
+  const client = (token: string) =>
+    createClient(url, backend.anonKey, {
+      ...clientOptions,
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    });
 
   it('sees tables created after start only once the schema is reloaded', async () => {
     await db.exec(`

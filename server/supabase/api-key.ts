@@ -1,0 +1,73 @@
+// The API gateway's key check, as hosted Supabase's gateway makes it in front of /rest/v1,
+// /auth/v1 and /storage/v1: a request must carry the project's anon or service key in its `apikey`
+// header (supabase-js sends it) or `apikey` query parameter, else 401 with the gateway's own body.
+// The routes hosted leaves open are open here too: the links GoTrue mails and redirects to
+// (/verify, /callback, /authorize, its JWKS) and the storage routes whose URL carries its own
+// authority (public objects, signed URLs). See docs/decisions/0003-where-the-embedded-backend-differs.md.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+export interface GatewayRefusal {
+  message: string;
+  hint: string;
+}
+
+export const NO_API_KEY: GatewayRefusal = {
+  message: 'No API key found in request',
+  hint: 'No `apikey` request header or url param was found.',
+};
+
+export const INVALID_API_KEY: GatewayRefusal = {
+  message: 'Invalid API key',
+  hint: 'Double check your Supabase `anon` or `service_role` API key.',
+};
+
+/** Auth routes the gateway serves without a key (Kong's auth-v1-open services). */
+const OPEN_AUTH_PATHS = [
+  '/auth/v1/verify',
+  '/auth/v1/callback',
+  '/auth/v1/authorize',
+  '/auth/v1/.well-known/jwks.json',
+];
+
+/** Storage routes whose URL is the authority: a public object, or a signed URL's token. */
+const OPEN_STORAGE_ROUTES: Array<[methods: string[], prefix: string]> = [
+  [['GET', 'HEAD'], '/storage/v1/object/public/'],
+  [['GET', 'HEAD'], '/storage/v1/object/sign/'],
+  [['PUT'], '/storage/v1/object/upload/sign/'],
+];
+
+/** True for a route the gateway lets through without an API key. */
+export function isOpenRoute(method: string, pathname: string): boolean {
+  if (OPEN_AUTH_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) {
+    return true;
+  }
+  return OPEN_STORAGE_ROUTES.some(
+    ([methods, prefix]) => methods.includes(method) && pathname.startsWith(prefix),
+  );
+}
+
+const digest = (key: string) => createHash('sha256').update(key).digest();
+
+/**
+ * The gateway's check for one request: undefined when it may pass, else the 401 body. `keys` are
+ * the project's API keys (anon and service role); a token signed with the project's secret is
+ * not one of them, as the gateway compares keys, not signatures.
+ */
+export function createApiKeyCheck(keys: string[]) {
+  const known = keys.map(digest);
+  return function refusal(
+    method: string,
+    url: URL,
+    headers: IncomingHttpHeaders,
+  ): GatewayRefusal | undefined {
+    if (isOpenRoute(method, url.pathname)) return undefined;
+    const header = Array.isArray(headers.apikey) ? headers.apikey[0] : headers.apikey;
+    const key = header || url.searchParams.get('apikey');
+    if (!key) return NO_API_KEY;
+    const presented = digest(key);
+    return known.some((candidate) => timingSafeEqual(candidate, presented))
+      ? undefined
+      : INVALID_API_KEY;
+  };
+}
