@@ -84,6 +84,12 @@ export async function inviteMember(
   return invited;
 }
 
+/** Sends a pending member's invitation again, with a new link; the address it went to. */
+export async function resendInvitation(client: AppSupabaseClient, userId: string): Promise<string> {
+  const { email } = await callTeamApi<{ email: string }>(client, 'PUT', { userId });
+  return email;
+}
+
 export async function changeMemberRole(client: AppSupabaseClient, userId: string, role: TeamRole) {
   await callTeamApi(client, 'PATCH', { userId, role });
 }

@@ -1,8 +1,10 @@
 // /admin/api/team: the team page's JSON endpoint (docs/decisions/0012). GET lists the members; POST
-// invites { email, role }; PATCH changes { userId, role }; DELETE removes { userId }. Only an
-// administrator's session gets an answer (app/data/team.server.ts); nothing here is cached.
+// invites { email, role }; PUT sends a pending member's invitation again { userId }; PATCH changes
+// { userId, role }; DELETE removes { userId }. Only an administrator's session gets an answer
+// (app/data/team.server.ts); nothing here is cached.
 import { z } from 'zod';
 import type { Route } from './+types/admin-team-api';
+import { loadAgencySettings } from '~/data/agency-settings.server';
 import { publicSiteUrl } from '~/data/config.server';
 import { teamRoles } from '~/data/team';
 import {
@@ -10,15 +12,18 @@ import {
   inviteMember,
   listTeam,
   removeMember,
+  resendInvitation,
   teamCaller,
+  type InvitationWords,
   TeamRequestError,
 } from '~/data/team.server';
-import { adminPaths } from '~/config/paths';
+import { linkRedirect } from '~/features/auth/mailed-links';
 
 const role = z.enum(teamRoles, { error: 'Choose a role: admin or editor.' });
 const userId = z.uuid({ error: 'Name the member by their user id.' });
 const bodies = {
   invite: z.object({ email: z.email({ error: 'Enter a valid e-mail address.' }), role }),
+  resend: z.object({ userId }),
   change: z.object({ userId, role }),
   remove: z.object({ userId }),
 };
@@ -47,7 +52,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export function action({ request }: Route.ActionArgs) {
   return handle(async () => {
-    if (!['POST', 'PATCH', 'DELETE'].includes(request.method)) {
+    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method)) {
       throw new TeamRequestError(405, `${request.method} is not allowed here.`);
     }
     const caller = await teamCaller(request);
@@ -55,8 +60,11 @@ export function action({ request }: Route.ActionArgs) {
     switch (request.method) {
       case 'POST': {
         const { email, role } = parse(bodies.invite, body);
-        const redirectTo = `${publicSiteUrl(request)}${adminPaths.login}`;
-        return inviteMember(caller, { email, role, redirectTo });
+        return inviteMember(caller, { email, role, ...(await invitationWords(request)) });
+      }
+      case 'PUT': {
+        const { userId } = parse(bodies.resend, body);
+        return resendInvitation(caller, userId, await invitationWords(request));
       }
       case 'PATCH': {
         const { userId, role } = parse(bodies.change, body);
@@ -69,6 +77,18 @@ export function action({ request }: Route.ActionArgs) {
       }
     }
   });
+}
+
+/**
+ * The link opens /login on the address the administrator reached the site at (SITE_URL when set);
+ * the auth service points it there only when that address is one it trusts.
+ */
+async function invitationWords(request: Request): Promise<InvitationWords> {
+  const { settings } = await loadAgencySettings();
+  return {
+    redirectTo: linkRedirect(publicSiteUrl(request), 'invite'),
+    siteName: settings.legalName,
+  };
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {

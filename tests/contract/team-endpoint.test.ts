@@ -1,7 +1,7 @@
 // The team page's endpoint (/admin/api/team), served by the site with the service key,
 // on both databases: only an administrator's session gets an answer; an administrator lists the
-// team, invites by e-mail (the invitation's link sets a password), changes a role and removes a
-// member, whose sessions end. Nobody can change or remove themselves, so the team keeps one admin.
+// team, invites by e-mail (the invitation's link sets a password; it can be sent again, not too
+// often), changes a role and removes a member, whose sessions end. Nobody can change or remove themselves, so the team keeps one admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { timeStep, totpCode } from '#server/supabase/auth/mfa/totp.ts';
@@ -62,7 +62,7 @@ describe.each(backendKinds)('the team endpoint on %s', (kind) => {
     const editor = await backend.signedInMember('editor-only@example.com', 'editor');
     const outsider = await backend.signedInMember('outsider@example.com', null);
     for (const client of [editor, outsider]) {
-      for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
         const body = method === 'GET' ? undefined : { email: 'x@example.com', role: 'admin' };
         expect(await call(client, method, body)).toEqual({
           status: 403,
@@ -93,7 +93,8 @@ describe.each(backendKinds)('the team endpoint on %s', (kind) => {
     const [mail] = await mailsTo(backend, 'new@example.com');
     const link = new URL(linkIn(mail!));
     expect(link.searchParams.get('type')).toBe('invite');
-    expect(link.searchParams.get('redirect_to')).toBe(`${backend.url}/login`);
+    expect(link.searchParams.get('redirect_to')).toBe(`${backend.url}/login?link=invite`);
+    expect(mail!.subject).toBe(`${ADMIN_EMAIL} invited you to Nordic Lead Agency AB's website`);
     const landed = await fetch(link, { redirect: 'manual' });
     const fragment = new URLSearchParams(new URL(landed.headers.get('location')!).hash.slice(1));
     expect(fragment.get('type')).toBe('invite');
@@ -110,6 +111,42 @@ describe.each(backendKinds)('the team endpoint on %s', (kind) => {
     });
     expect(signedIn.error).toBeNull();
     expect((await members()).find((m) => m.email === 'new@example.com')?.pending).toBe(false);
+  });
+
+  it('sends a pending invitation again with a new link, at most once in ten minutes', async () => {
+    const email = 'slow-to-answer@example.com';
+    await call(admin, 'POST', { email, role: 'editor' });
+    const { userId } = (await members()).find((m) => m.email === email)!;
+    expect(await call(admin, 'PUT', { userId })).toEqual({
+      status: 429,
+      body: {
+        error: `An invitation went to ${email} less than 10 minutes ago: you can send it again in 10 minutes.`,
+      },
+    });
+    expect(await mailsTo(backend, email)).toHaveLength(1);
+    // Eleven minutes later (GoTrue's mail a minute per address has passed too).
+    await backend.db.query(
+      "update auth.users set invited_at = now() - interval '11 minutes' where id = $1",
+      [userId],
+    );
+    await backend.db.query('delete from auth.rate_limits where key = $1', [`mail:${email}`]);
+    expect(await call(admin, 'PUT', { userId })).toEqual({ status: 200, body: { email } });
+    const mails = await mailsTo(backend, email);
+    expect(mails).toHaveLength(2);
+    expect(linkIn(mails[1]!)).not.toBe(linkIn(mails[0]!));
+    // Both links work until one is used.
+    const landed = await fetch(linkIn(mails[0]!), { redirect: 'manual' });
+    expect(new URL(landed.headers.get('location')!).hash).toContain('type=invite');
+
+    const accepted = (await members()).find((m) => m.email === ADMIN_EMAIL)!;
+    expect(await call(admin, 'PUT', { userId: accepted.userId })).toEqual({
+      status: 409,
+      body: { error: `${ADMIN_EMAIL} has accepted the invitation already.` },
+    });
+    expect(await call(admin, 'PUT', { userId: crypto.randomUUID() })).toEqual({
+      status: 404,
+      body: { error: 'No such member.' },
+    });
   });
 
   it('refuses bad input with a clear message and changes nothing', async () => {

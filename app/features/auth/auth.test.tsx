@@ -1,79 +1,11 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthEvent, AuthSession } from '~/data/auth';
-import type { AppSupabaseClient } from '~/data/supabase';
 import { nextAuthState, loadingState } from './auth-state';
-import { AuthProvider } from './auth-provider';
-import { LoginScreen } from './login-screen';
-import { RequireAuth } from './require-auth';
+import { fakeClient, renderApp, session } from './auth-test-support';
 
 beforeEach(() => window.history.replaceState(null, '', '/'));
-
-const session = {
-  access_token: 'token',
-  refresh_token: 'refresh',
-  user: { id: 'u1', email: 'admin@example.com' },
-} as unknown as AuthSession;
-
-/** A stand-in for supabase-js's auth client whose session events the test sends. */
-function fakeClient(auth: Record<string, unknown> = {}) {
-  let listener: ((event: AuthEvent, session: AuthSession | null) => void) | undefined;
-  const client = {
-    auth: {
-      onAuthStateChange: vi.fn((callback: typeof listener) => {
-        listener = callback;
-        return { data: { subscription: { unsubscribe: vi.fn() } } };
-      }),
-      signOut: vi.fn(async () => {
-        listener?.('SIGNED_OUT', null);
-        return { error: null };
-      }),
-      ...auth,
-    },
-  } as unknown as AppSupabaseClient;
-  const emit = (event: AuthEvent, current: AuthSession | null) =>
-    act(() => listener?.(event, current));
-  return { client, emit };
-}
-
-function Where() {
-  return <p>at {useLocation().pathname}</p>;
-}
-
-function renderApp(client: AppSupabaseClient, path: string) {
-  const Stub = createRoutesStub([
-    {
-      path: '/admin',
-      Component: () => (
-        <AuthProvider client={client}>
-          <RequireAuth>
-            {({ user, signOut }) => (
-              <>
-                <p>Blog manager for {user.email}</p>
-                <button type="button" onClick={() => void signOut({ redirectTo: '/' })}>
-                  Sign Out
-                </button>
-              </>
-            )}
-          </RequireAuth>
-        </AuthProvider>
-      ),
-    },
-    {
-      path: '/login',
-      Component: () => (
-        <AuthProvider client={client}>
-          <LoginScreen client={client} />
-        </AuthProvider>
-      ),
-    },
-    { path: '*', Component: Where },
-  ]);
-  return render(<Stub initialEntries={[path]} />);
-}
 
 describe('nextAuthState', () => {
   it('is loading until the first event, then follows the session', () => {
@@ -180,7 +112,7 @@ describe('the login screen', () => {
     await screen.findByText('Blog manager for admin@example.com');
   });
 
-  it('mails reset instructions that lead back to /login', async () => {
+  it('mails reset instructions that lead back to /login, saying which link it was', async () => {
     const user = userEvent.setup();
     const resetPasswordForEmail = vi.fn(async () => ({ data: {}, error: null }));
     const { client, emit } = fakeClient({ resetPasswordForEmail });
@@ -198,7 +130,7 @@ describe('the login screen', () => {
       'Check your email for the password reset link',
     );
     expect(resetPasswordForEmail).toHaveBeenCalledWith('admin@example.com', {
-      redirectTo: `${window.location.origin}/login`,
+      redirectTo: `${window.location.origin}/login?link=recovery`,
     });
 
     await user.click(screen.getByRole('button', { name: 'Already have an account? Sign in' }));
@@ -237,7 +169,7 @@ describe('the login screen', () => {
     renderApp(client, '/login');
     await emit('INITIAL_SESSION', null);
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Email link is invalid or has expired',
+      'Email link is invalid or has expired. Each link works once, within 24 hours: ask for a new one, or sign in below.',
     );
   });
 });

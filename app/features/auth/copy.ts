@@ -34,4 +34,16 @@ export const authCopy = {
     loading: 'Saving ...',
   },
   backToSignIn: 'Already have an account? Sign in',
+  /** An e-mailed link that had expired or had been used: what happened and what to do. */
+  linkFailed: {
+    invite:
+      'This invitation link has expired or has already been used. Ask an administrator of the ' +
+      'team for a new invitation: on the Team page they can resend it. Each link works once, ' +
+      'within 24 hours.',
+    recovery:
+      'This password reset link has expired or has already been used. Enter your e-mail address ' +
+      'below to get a new one: each link works once, within 24 hours.',
+    other: (message: string) =>
+      `${message}. Each link works once, within 24 hours: ask for a new one, or sign in below.`,
+  },
 } as const;

@@ -9,13 +9,14 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react';
-import { useNavigate } from 'react-router';
-import { adminPaths } from '~/config/paths';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AuthFailure, requestPasswordReset, signInWithPassword, updatePassword } from '~/data/auth';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { AuthCard, AuthCardLoading } from './auth-card';
 import { useAuth } from './auth-provider';
 import { authCopy as copy } from './copy';
+import { LINK_PARAM, linkKindOf, linkRedirect, type MailedLinkKind } from './mailed-links';
+import { RETURN_PARAM, safeReturnPath } from './return-path';
 import './auth.css';
 
 export type LoginView = 'sign_in' | 'forgotten_password' | 'update_password';
@@ -29,12 +30,25 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Our words for a link that failed, by the kind of link it was. */
+function linkFailure(kind: MailedLinkKind | null, message: string): string {
+  if (kind) return copy.linkFailed[kind];
+  return copy.linkFailed.other(message.replace(/\.$/, ''));
+}
+
 export function LoginScreen({ client }: { client: AppSupabaseClient }) {
   const auth = useAuth();
   const navigate = useNavigate();
-  const [chosenView, setView] = useState<LoginView>('sign_in');
+  const [searchParams] = useSearchParams();
+  // The admin page that sent the visitor here; the second factor is asked for on arrival there.
+  const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM));
+  // A failed recovery link opens the form that mails a new one, right here.
+  const failedLink = auth.linkError ? linkKindOf(searchParams.get(LINK_PARAM)) : null;
+  const [chosenView, setView] = useState<LoginView>(() =>
+    failedLink === 'recovery' ? 'forgotten_password' : 'sign_in',
+  );
   const [notice, setNotice] = useState<Notice>(() =>
-    auth.linkError ? { kind: 'error', text: auth.linkError } : null,
+    auth.linkError ? { kind: 'error', text: linkFailure(failedLink, auth.linkError) } : null,
   );
   const [busy, setBusy] = useState(false);
   // Kept across the sign-in and forgotten-password views, as one would expect.
@@ -44,10 +58,11 @@ export function LoginScreen({ client }: { client: AppSupabaseClient }) {
   const view: LoginView = auth.recovery || auth.invited ? 'update_password' : chosenView;
   const signedInElsewhere = !auth.loading && auth.user !== null && view !== 'update_password';
 
-  // A signed-in visitor belongs in the blog manager, and so does one who has just signed in.
+  // A signed-in visitor belongs on the page they asked for (the blog manager by default), and so
+  // does one who has just signed in.
   useEffect(() => {
-    if (signedInElsewhere) navigate(adminPaths.posts, { replace: true });
-  }, [signedInElsewhere, navigate]);
+    if (signedInElsewhere) navigate(returnTo, { replace: true });
+  }, [signedInElsewhere, navigate, returnTo]);
 
   if (auth.loading || signedInElsewhere) return <AuthCardLoading />;
 
@@ -79,7 +94,7 @@ export function LoginScreen({ client }: { client: AppSupabaseClient }) {
   function onForgotten(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void run(async () => {
-      await requestPasswordReset(client, email, `${window.location.origin}/login`);
+      await requestPasswordReset(client, email, linkRedirect(window.location.origin, 'recovery'));
       setNotice({ kind: 'success', text: copy.forgottenPassword.success });
     });
   }
@@ -91,7 +106,7 @@ export function LoginScreen({ client }: { client: AppSupabaseClient }) {
       await updatePassword(client, password);
       if (auth.invited) {
         // The invitation's session goes on into the admin pages.
-        navigate(adminPaths.posts, { replace: true });
+        navigate(returnTo, { replace: true });
         return;
       }
       // USER_UPDATED leads back to the sign-in view: the recovery session ends here, and the
