@@ -507,6 +507,7 @@ export interface Database {
           updated_at: string;
           meeting_link: string | null;
           cancellation_note: string | null;
+          visitor_time_zone: string | null;
         };
         Insert: {
           id?: string;
@@ -520,6 +521,7 @@ export interface Database {
           updated_at?: string;
           meeting_link?: string | null;
           cancellation_note?: string | null;
+          visitor_time_zone?: string | null;
         };
         Update: {
           id?: string;
@@ -533,6 +535,7 @@ export interface Database {
           updated_at?: string;
           meeting_link?: string | null;
           cancellation_note?: string | null;
+          visitor_time_zone?: string | null;
         };
         Relationships: [];
       };

@@ -127,12 +127,21 @@ export async function bookMeeting(
   leadId: string,
   start: number,
   settings: BookingSettings,
-  { clientAddress }: OnBehalfOfVisitor = {},
+  {
+    clientAddress,
+    visitorTimeZone,
+  }: OnBehalfOfVisitor & {
+    /** The zone the visitor chose the time in. */ visitorTimeZone?: string;
+  } = {},
 ): Promise<BookingOutcome> {
   const { data, error, status } = await forwardedFor(
     client
       .from('meetings')
-      .insert({ consultation_id: leadId, ...times(start, settings) })
+      .insert({
+        consultation_id: leadId,
+        ...times(start, settings),
+        ...(visitorTimeZone ? { visitor_time_zone: visitorTimeZone } : {}),
+      })
       .select('*')
       .single(),
     clientAddress,

@@ -18,9 +18,12 @@ export interface LeadMeeting {
   sequence: number;
   /** The video link the call was booked with; null: the agency phones the visitor. */
   meetingLink: string | null;
+  /** The zone the visitor chose the time in; null when booked before it was kept. */
+  visitorTimeZone: string | null;
 }
 
-const columns = 'id, consultation_id, starts_at, ends_at, status, sequence, meeting_link';
+const columns =
+  'id, consultation_id, starts_at, ends_at, status, sequence, meeting_link, visitor_time_zone';
 
 function meetingOf(row: {
   id: string;
@@ -30,6 +33,7 @@ function meetingOf(row: {
   status: string;
   sequence: number;
   meeting_link: string | null;
+  visitor_time_zone: string | null;
 }): LeadMeeting {
   return {
     id: row.id,
@@ -39,6 +43,7 @@ function meetingOf(row: {
     status: row.status === 'cancelled' ? 'cancelled' : 'active',
     sequence: row.sequence,
     meetingLink: row.meeting_link,
+    visitorTimeZone: row.visitor_time_zone,
   };
 }
 

@@ -17,7 +17,10 @@ alter table public.meetings
       check (char_length(meeting_link) <= 500
         and meeting_link ~ '^https://[^[:space:]/]+\.[^[:space:]/]+(/[^[:space:]]*)?$'),
   add column cancellation_note text
-    constraint meetings_cancellation_note_check check (char_length(cancellation_note) <= 500);
+    constraint meetings_cancellation_note_check check (char_length(cancellation_note) <= 500),
+  -- The zone the visitor chose the time in (the booking page's), for the agency to say it in theirs.
+  add column visitor_time_zone text
+    constraint meetings_visitor_time_zone_check check (char_length(visitor_time_zone) <= 64);
 
 comment on column public.meetings.meeting_link is
   'The video link the call was booked with; null: the agency phones the visitor.';
@@ -59,6 +62,10 @@ begin
   if tg_op = 'INSERT' then
     new.meeting_link := settings.meeting_link;
     new.cancellation_note := null;
+    -- A zone the database does not know is dropped rather than refusing the booking over it.
+    if not exists (select from pg_catalog.pg_timezone_names where name = new.visitor_time_zone) then
+      new.visitor_time_zone := null;
+    end if;
     return new;
   end if;
   if new.meeting_link is distinct from old.meeting_link then

@@ -195,6 +195,22 @@ describe.each(backendKinds)('the agency’s side of a call on %s', (kind) => {
         .select('id, meeting_link')
         .single();
       expect(data).toMatchObject({ meeting_link: VIDEO });
+      // The visitor's zone is kept when the database knows it, and dropped otherwise.
+      for (const [zone, kept] of [
+        ['America/New_York', 'America/New_York'],
+        ['Mars/Olympus', null],
+      ] as const) {
+        const zoned = await service
+          .from('meetings')
+          .insert({
+            consultation_id: await insertLead(),
+            ...times(dayAhead(zone === 'Mars/Olympus' ? 5 : 4)),
+            visitor_time_zone: zone,
+          })
+          .select('visitor_time_zone')
+          .single();
+        expect(zoned.data).toEqual({ visitor_time_zone: kept });
+      }
       const editor = await backend.signedInMember(`editor-${serial}-${Date.now()}@ex.se`, 'editor');
       const refused = await editor
         .from('meetings')

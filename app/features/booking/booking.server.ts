@@ -190,6 +190,7 @@ async function book<Page>(
   if (chosen === 'gone') return again(t.gone);
   const outcome = await bookMeeting(context.client, leadId, chosen.start, settings, {
     clientAddress: visitorAddress(request),
+    visitorTimeZone: visitorZone(request, settings),
   });
   if (outcome === 'taken') return again(t.taken);
   if (isLimit(outcome)) return again(limitMessage(t, outcome));
