@@ -263,6 +263,21 @@ export async function updateLead(
   return data;
 }
 
+/**
+ * Releases a lead held past the form's limits (docs/decisions/0024-held-leads.md): it becomes a
+ * normal lead, and the database queues its two mails. Answers the lead as stored.
+ */
+export async function releaseLead(client: AppSupabaseClient, id: string): Promise<Lead> {
+  const { data, error, status } = await client
+    .from('consultations')
+    .update({ held: false })
+    .eq('id', id)
+    .select('*')
+    .single();
+  if (error) throw dataError(error, status);
+  return data;
+}
+
 /** Deletes a lead for good; its rows in consultation_mails go with it (on delete cascade). */
 export async function deleteLead(client: AppSupabaseClient, id: string): Promise<void> {
   const { error, status } = await client.from('consultations').delete().eq('id', id);

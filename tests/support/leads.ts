@@ -78,6 +78,7 @@ export function aStoredLead(overrides: Partial<Lead> = {}): Lead {
     landing_page: null,
     owner_id: null,
     source: '(direct)',
+    held: false,
     ...overrides,
   };
 }

@@ -145,6 +145,16 @@ export const leadsCopy = {
       `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${plural(total, 'lead', 'leads')}`,
     overdueCount: (count: number) => `${plural(count, 'lead', 'leads')} waiting over 24 hours`,
   },
+  /** A lead kept past the form's limits (docs/leads.md): not mailed until it is released. */
+  held: {
+    badge: 'Held',
+    heading: 'Held: no mails sent yet',
+    text: 'This lead came past the form’s limit for one visitor or one shared address, so it was kept without mailing anyone. Release it if it is a real request: it becomes a normal lead, and the agency’s notification and the visitor’s confirmation are sent. Delete it if it is not.',
+    release: 'Release lead',
+    releasing: 'Releasing...',
+    released: (name: string) => `${name} was released: the mails are on their way.`,
+    releaseFailed: 'Could not release the lead. Please try again.',
+  },
   detail: {
     back: 'Back to Leads',
     loading: 'Loading the lead...',

@@ -253,3 +253,19 @@ describe('deleting', () => {
     expect(api.tables.consultations).toEqual([]);
   });
 });
+
+describe('a held lead', () => {
+  it('says why it was kept without mails, and releases it into a normal lead', async () => {
+    const api = leadPageApi({ owners: [admin], consultations: [anna({ held: true })] });
+    openLeadPage(api);
+    const notice = await screen.findByRole('region', { name: 'Held: no mails sent yet' });
+    expect(within(notice).getByText(/came past the form’s limit/)).toBeVisible();
+    expect(screen.getByText('Held', { selector: '.admin-badge' })).toBeVisible();
+
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Release lead' }));
+    await screen.findByText('Anna Svensson was released: the mails are on their way.');
+    expect(api.tables.consultations[0]!.held).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Held: no mails sent yet' })).toBeNull();
+    expect(screen.queryByText('Held', { selector: '.admin-badge' })).toBeNull();
+  });
+});

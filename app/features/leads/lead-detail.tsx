@@ -9,7 +9,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { adminPaths } from '~/config/paths';
 import { listLeadMails } from '~/data/consultation-mails';
-import { deleteLead, getLead, listLeadOwnerChoices, updateLead } from '~/data/consultations';
+import {
+  deleteLead,
+  getLead,
+  listLeadOwnerChoices,
+  releaseLead,
+  updateLead,
+} from '~/data/consultations';
 import { leadTimeline, listRecordedLeadEvents } from '~/data/lead-events';
 import { listLeadMeetings } from '~/data/meetings';
 import type { AppSupabaseClient } from '~/data/supabase';
@@ -23,6 +29,7 @@ import { useNewLeadCount } from '~/admin/use-new-lead-count';
 import { leadsCopy as copy } from './copy';
 import { editsOf, isDirty, LeadEditForm, type LeadEdits } from './lead-edit-form';
 import { LeadAttribution, LeadContact, LeadRequest } from './lead-fields';
+import { HeldLeadNotice } from './held-lead-notice';
 import { LeadHeader } from './lead-header';
 import { LeadMails } from './lead-mails';
 import { LeadTimeline } from './lead-timeline';
@@ -66,6 +73,7 @@ export function LeadDetail({
   const [edits, setEdits] = useState<{ leadId: string; values: LeadEdits } | null>(null);
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [releasing, setReleasing] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   const loadedLead = useLoaded(
@@ -120,6 +128,22 @@ export function LeadDetail({
       setOutcome({ tone: 'error', text: copy.edit.saveFailed });
     } finally {
       setSaving(false);
+    }
+  }
+
+  async function releaseHeld() {
+    if (!lead) return;
+    setReleasing(true);
+    setOutcome(null);
+    try {
+      loadedLead.setValue({ lead: await releaseLead(client, lead.id) });
+      setOutcome({ tone: 'success', text: copy.held.released(lead.name) });
+      setHistoryVersion((value) => value + 1);
+    } catch (error) {
+      console.error(`Could not release the lead ${lead.id}:`, error);
+      setOutcome({ tone: 'error', text: copy.held.releaseFailed });
+    } finally {
+      setReleasing(false);
     }
   }
 
@@ -179,6 +203,13 @@ export function LeadDetail({
     body = (
       <article className="lead-card lead-detail" aria-labelledby="lead-heading">
         <LeadHeader lead={lead} />
+        {lead.held && (
+          <HeldLeadNotice
+            busy={saving || deleting || releasing}
+            releasing={releasing}
+            onRelease={() => void releaseHeld()}
+          />
+        )}
 
         <div className="lead-card__body">
           <LeadContact lead={lead} owner={ownerEmail(lead.owner_id)} nextMeeting={nextMeeting} />
@@ -195,7 +226,7 @@ export function LeadDetail({
           onEdit={(next) => setEdits({ leadId: lead.id, values: { ...shown, ...next } })}
           owners={owners.value}
           ownersFailed={owners.error !== null}
-          busy={saving || deleting}
+          busy={saving || deleting || releasing}
           saving={saving}
           dirty={dirty}
           outcome={outcome}

@@ -1,5 +1,6 @@
-// The top of a lead's page: the lead's name, its status badge, when it was received, and a
-// warning when it has waited over 24 hours for contact.
+// The top of a lead's page: the lead's name, its status badge (and "Held" for a lead kept past
+// the form's limits), when it was received, and a warning when it has waited over 24 hours for
+// contact.
 import { isLeadOverdue, isLeadStatus, type Lead } from '~/data/consultations';
 import { formatAdminDateTime } from '~/i18n/format';
 import { useAdminTimeZone } from '~/admin/admin-dates';
@@ -16,6 +17,7 @@ export function LeadHeader({ lead }: { lead: Lead }) {
       <span className={`admin-badge lead-status lead-status--${status}`}>
         {copy.statuses[status]}
       </span>
+      {lead.held && <span className="admin-badge lead-held">{copy.held.badge}</span>}
       <span className="lead-card__received">
         {copy.fields.received}:{' '}
         <time dateTime={lead.received_at}>{formatAdminDateTime(lead.received_at, timeZone)}</time>

@@ -1,6 +1,7 @@
 // The leads list's table: one compact row per lead (name, company, source, status, owner,
 // received, next meeting), the name leading to the lead's own page; sortable by its columns. A
-// lead still new 24 hours after it came is marked in words, not colour alone.
+// lead still new 24 hours after it came is marked in words, not colour alone, and so is a lead
+// held past the form's limits.
 import { Link } from 'react-router';
 import { adminPaths } from '~/config/paths';
 import { isLeadOverdue, isLeadStatus, type Lead, type LeadSortKey } from '~/data/consultations';
@@ -108,6 +109,12 @@ export function LeadsTable({
                   <span className={`admin-badge lead-status lead-status--${shownStatus}`}>
                     {copy.statuses[shownStatus]}
                   </span>
+                  {lead.held && (
+                    <>
+                      {' '}
+                      <span className="admin-badge lead-held">{copy.held.badge}</span>
+                    </>
+                  )}
                 </td>
                 <td data-label={listCopy.columns.owner}>
                   {lead.owner_id ? (
