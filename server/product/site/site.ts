@@ -90,6 +90,14 @@ function isAgencyPage(pathname: string): boolean {
   );
 }
 
+/**
+ * React Router's own requests, answered by the framework on a page's path: the route manifest
+ * (`/__manifest`) and the data of a page or an action (`/admin.data`, `/_.data`). Not page views.
+ */
+export function isFrameworkRequest(pathname: string): boolean {
+  return pathname.startsWith('/__') || pathname.endsWith('.data');
+}
+
 /** A browser fetching a page ahead of a click that may never come (Chrome, Firefox, Safari). */
 function isPrefetch(req: IncomingMessage): boolean {
   const purpose = req.headers['sec-purpose'] ?? req.headers['purpose'] ?? req.headers['x-moz'];
@@ -138,9 +146,12 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   /** Counts the request as a page view once it is answered with the page. */
   const countView = (req: IncomingMessage, res: ServerResponse, url: URL, page: boolean) => {
     if (!onPageView || !page || req.method !== 'GET') return;
-    if (isAgencyPage(url.pathname) || isPrefetch(req)) return;
+    if (isAgencyPage(url.pathname) || isFrameworkRequest(url.pathname) || isPrefetch(req)) return;
     res.once('finish', () => {
-      if (res.statusCode === 200 || res.statusCode === 304) onPageView(req, url);
+      // A page is HTML; a 304 repeats the page the browser holds (its type is not sent again).
+      const type = String(res.getHeader('content-type') ?? '');
+      const html = res.statusCode === 304 || type.startsWith('text/html');
+      if ((res.statusCode === 200 || res.statusCode === 304) && html) onPageView(req, url);
     });
   };
 
