@@ -56,7 +56,7 @@ export const insightsCopy = {
   funnel: {
     heading: 'Funnel per source and campaign',
     explanation:
-      'Visitors by where their first page that day came from (the campaign’s utm_source, else the site that linked to you, else direct); leads by the attribution stored with each lead. Booked counts leads now booked or won.',
+      'Visitors by where their first page that day came from (the campaign’s utm_source, else the site that linked to you, else direct). Leads by the source stored with each lead, which is its visit’s: a visitor who refused cookies keeps the ad they came from. A lead whose visit was not counted (sent from another device or another day) shows as direct. Booked counts leads now booked or won.',
     source: 'Source',
     campaign: 'Campaign',
     visitors: 'Visitors',
