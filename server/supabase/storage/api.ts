@@ -1,8 +1,9 @@
 // The Supabase Storage-compatible object API mounted at /storage/v1: what storage-js's file API
-// sends for upload, update, download, info, remove, list and public URLs (supabase/storage
-// src/http/routes/object). Rows live in storage.objects and are read and written in the caller's
-// transaction (server/supabase/rest/transaction.ts), so the migrations' policies decide; files live on
-// disk (files.ts). Buckets are made by migrations, not through this API.
+// sends for upload, update, download, info, remove, list, public URLs and signed URLs
+// (supabase/storage src/http/routes/object; the signed ones in signed-urls.ts). Rows live in
+// storage.objects and are read and written in the caller's transaction
+// (server/supabase/rest/transaction.ts), so the migrations' policies decide; files live on disk
+// (files.ts). Buckets are made by migrations, not through this API.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/types.ts';
 import { isPostgresError } from '../db/types.ts';
@@ -30,7 +31,14 @@ import {
   type StoredObject,
 } from './objects.ts';
 import { deletedNames, jsonBody, listOptions, PREFIX, routeOf } from './requests.ts';
-import { sendObject } from './serve.ts';
+import { sendInfo, sendObject } from './serve.ts';
+import {
+  ownerTransaction,
+  signDownload,
+  signDownloads,
+  signUpload,
+  verifySignedUrl,
+} from './signed-urls.ts';
 import { MAX_UPLOAD_BYTES, storeUpload } from './upload.ts';
 
 /** An upload another host left untouched this long is dead (a data directory shared by servers). */
@@ -113,7 +121,7 @@ export async function createStorageApi(opts: {
       bucket,
       name: route.name,
       owner: typeof who.claims.sub === 'string' && who.claims.sub ? who.claims.sub : undefined,
-      upsert: route.upsert || req.headers['x-upsert'] === 'true',
+      upsert: route.upsert,
     });
     if (stored.replacedVersion !== null) {
       await removeFiles([
@@ -168,35 +176,6 @@ export async function createStorageApi(opts: {
     return object;
   }
 
-  function sendInfo(res: ServerResponse, object: StoredObject): void {
-    const metadata = object.metadata ?? {};
-    const lastModified = metadata.lastModified ? new Date(metadata.lastModified) : undefined;
-    sendJson(
-      res,
-      200,
-      {
-        id: object.id,
-        name: object.name,
-        version: object.version,
-        bucket_id: object.bucket_id,
-        size: metadata.size ?? null,
-        content_type: metadata.mimetype ?? null,
-        cache_control: metadata.cacheControl ?? null,
-        etag: metadata.eTag ?? null,
-        metadata: object.user_metadata,
-        last_modified: object.updated_at,
-        created_at: object.created_at,
-      },
-      {
-        'Cache-Control': 'no-cache',
-        ...(metadata.eTag ? { ETag: metadata.eTag } : {}),
-        ...(lastModified && !Number.isNaN(lastModified.getTime())
-          ? { 'Last-Modified': lastModified.toUTCString() }
-          : {}),
-      },
-    );
-  }
-
   async function serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
     const route = routeOf(method, url);
@@ -218,7 +197,56 @@ export async function createStorageApi(opts: {
       }
       case 'upload': {
         const who = await caller(req, url);
-        return upload(req, res, callerTransaction(db, who, req, path), who, route);
+        const upsert = route.upsert || req.headers['x-upsert'] === 'true';
+        return upload(req, res, callerTransaction(db, who, req, path), who, { ...route, upsert });
+      }
+      case 'sign':
+        return sendJson(
+          res,
+          200,
+          await signDownload(await callersTransaction(), jwtSecret, route, await jsonBody(req)),
+        );
+      case 'sign-many': {
+        const body = await jsonBody(req);
+        return sendJson(
+          res,
+          200,
+          await signDownloads(await callersTransaction(), jwtSecret, route.bucket, body),
+        );
+      }
+      case 'sign-upload': {
+        const who = await caller(req, url);
+        const owner =
+          typeof who.claims.sub === 'string' && who.claims.sub ? who.claims.sub : undefined;
+        const upsert = req.headers['x-upsert'] === 'true';
+        const inTransaction = callerTransaction(db, who, req, path);
+        return sendJson(
+          res,
+          200,
+          await signUpload(db, inTransaction, jwtSecret, { ...route, owner, upsert }),
+        );
+      }
+      case 'signed-download': {
+        // The token is the authority: the object is looked up as Storage's superuser.
+        await verifySignedUrl(jwtSecret, url.searchParams.get('token'), 'download', route);
+        const object = await lookUp(route.bucket, route.name, ownerTransaction(db));
+        const file = files.pathOf(route.bucket, route.name, object.version);
+        const download = url.searchParams.get('download');
+        return sendObject(req, res, { file, object, shared: false, download });
+      }
+      case 'signed-upload': {
+        const claims = await verifySignedUrl(
+          jwtSecret,
+          url.searchParams.get('token'),
+          'upload',
+          route,
+        );
+        const owner = typeof claims.owner === 'string' ? claims.owner : undefined;
+        const who = { role: 'service_role', claims: { sub: owner } };
+        return upload(req, res, ownerTransaction(db), who, {
+          ...route,
+          upsert: claims.upsert === true,
+        });
       }
       case 'remove':
         return removeMany(req, res, await callersTransaction(), route.bucket);

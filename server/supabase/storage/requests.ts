@@ -18,7 +18,13 @@ export type Route =
   | { kind: 'upload'; bucket: string; name: string; upsert: boolean }
   | { kind: 'list'; bucket: string }
   | { kind: 'remove'; bucket: string }
-  | { kind: 'download' | 'info'; access: Access; bucket: string; name: string };
+  | { kind: 'download' | 'info'; access: Access; bucket: string; name: string }
+  | { kind: 'sign-many'; bucket: string }
+  | {
+      kind: 'sign' | 'signed-download' | 'sign-upload' | 'signed-upload';
+      bucket: string;
+      name: string;
+    };
 
 /** The path's segments below /storage/v1, decoded as Storage's router decodes its parameters. */
 function segmentsOf(url: URL): string[] {
@@ -40,6 +46,17 @@ export function routeOf(method: string, url: URL): Route {
   const named = (at: number) => ({ bucket: rest[at]!, name: rest.slice(at + 1).join('/') });
   if (area === 'object') {
     const [first, second] = rest;
+    if (first === 'sign') {
+      if (method === 'POST' && rest.length === 2) return { kind: 'sign-many', bucket: second! };
+      if (method === 'POST' && rest.length >= 3) return { kind: 'sign', ...named(1) };
+      if ((method === 'GET' || method === 'HEAD') && rest.length >= 3) {
+        return { kind: 'signed-download', ...named(1) };
+      }
+    }
+    if (first === 'upload' && second === 'sign' && rest.length >= 4) {
+      if (method === 'POST') return { kind: 'sign-upload', ...named(2) };
+      if (method === 'PUT') return { kind: 'signed-upload', ...named(2) };
+    }
     if (method === 'POST' && first === 'list' && rest.length === 2) {
       return { kind: 'list', bucket: second! };
     }

@@ -3,10 +3,12 @@
 // current; X-Robots-Tag: none), plus what a file served from the site's own origin needs: nosniff
 // and a sandboxing Content-Security-Policy, so an uploaded file can never run script here. The type
 // sent is the stored one read strictly and written canonically; a file kept with a type that does
-// not parse (stored before uploads were checked) goes out as application/octet-stream.
+// not parse (stored before uploads were checked) goes out as application/octet-stream. Also the
+// answer to info(): the object's row with the same validators.
 import { open, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { sendJson } from '#server/http.ts';
 import { StorageError } from './errors.ts';
 import { canonicalMediaType, parseMediaType } from './media-type.ts';
 import type { StoredObject } from './objects.ts';
@@ -112,4 +114,34 @@ export async function sendObject(
   } finally {
     if (!streaming) await handle.close();
   }
+}
+
+/** The answer to info(): the object's row as storage-js reads it, with its validators. */
+export function sendInfo(res: ServerResponse, object: StoredObject): void {
+  const metadata = object.metadata ?? {};
+  const lastModified = metadata.lastModified ? new Date(metadata.lastModified) : undefined;
+  sendJson(
+    res,
+    200,
+    {
+      id: object.id,
+      name: object.name,
+      version: object.version,
+      bucket_id: object.bucket_id,
+      size: metadata.size ?? null,
+      content_type: metadata.mimetype ?? null,
+      cache_control: metadata.cacheControl ?? null,
+      etag: metadata.eTag ?? null,
+      metadata: object.user_metadata,
+      last_modified: object.updated_at,
+      created_at: object.created_at,
+    },
+    {
+      'Cache-Control': 'no-cache',
+      ...(metadata.eTag ? { ETag: metadata.eTag } : {}),
+      ...(lastModified && !Number.isNaN(lastModified.getTime())
+        ? { 'Last-Modified': lastModified.toUTCString() }
+        : {}),
+    },
+  );
 }

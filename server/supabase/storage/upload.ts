@@ -55,7 +55,7 @@ function userMetadataOf(value: unknown): Record<string, unknown> {
 const rollback = Symbol('rollback');
 
 /** Runs a write and undoes it: do the policies let the caller make it? (Storage's testPermission) */
-async function testPermission(
+export async function testPermission(
   inTransaction: InTransaction,
   fn: (tx: Queryable) => Promise<unknown>,
 ): Promise<void> {
