@@ -3,7 +3,7 @@
 // shows is written in it through app/i18n/format.ts. A screen rendered without the root loader
 // (a component test, with or without a router) uses the default zone.
 import { useContext } from 'react';
-import { UNSAFE_DataRouterStateContext } from 'react-router';
+import { UNSAFE_DataRouterDataContext } from 'react-router';
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 
 /** The zone in the root loader's data, or the default. */
@@ -21,6 +21,6 @@ export function agencyTimeZoneOfRoot(rootData: unknown): string {
 export function useAdminTimeZone(): string {
   // useRouteLoaderData reads this context too, but throws outside a data router; a screen's
   // dates must not need one.
-  const state = useContext(UNSAFE_DataRouterStateContext);
-  return agencyTimeZoneOfRoot(state?.loaderData?.root);
+  const data = useContext(UNSAFE_DataRouterDataContext);
+  return agencyTimeZoneOfRoot(data?.loaderData.root);
 }

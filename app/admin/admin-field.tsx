@@ -21,8 +21,13 @@ interface FieldParts {
 }
 
 /** The ids and attributes that tie a field's parts together. */
-function useFieldIds({ hint, error }: Pick<FieldParts, 'hint' | 'error'>) {
-  const id = useId();
+function useFieldIds({
+  hint,
+  error,
+  id: fixedId,
+}: Pick<FieldParts, 'hint' | 'error'> & { id?: string }) {
+  const generatedId = useId();
+  const id = fixedId ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
@@ -49,13 +54,18 @@ function useFieldIds({ hint, error }: Pick<FieldParts, 'hint' | 'error'>) {
 }
 
 export function AdminField({
+  id: fixedId,
   label,
   hint,
   error,
   after,
   children,
-}: FieldParts & { children: (control: FieldControl) => ReactNode }) {
-  const { id, control, below } = useFieldIds({ hint, error });
+}: FieldParts & {
+  /** The control's id, where a link points at it (a settings field); else one of React's. */
+  id?: string;
+  children: (control: FieldControl) => ReactNode;
+}) {
+  const { id, control, below } = useFieldIds({ hint, error, id: fixedId });
   return (
     <div className="admin-field">
       <label htmlFor={id}>{label}</label>

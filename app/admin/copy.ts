@@ -1,5 +1,6 @@
 // The admin frame's words: the bar every admin page shares (Back to Blog, the sections' nav,
-// the member and Sign Out) and the placeholder banner under it. Each domain's screen keeps its
+// the member and Sign Out) and the placeholder banner under it, which names the settings still
+// holding an example value by the labels the settings form gives them (settingNames). Each domain's screen keeps its
 // own words beside it (its copy.ts). The administrator's side is English only, so this is one
 // English object rather than a { en, sv } pair (docs/decisions/0004-copy-beside-each-feature.md).
 
@@ -22,7 +23,25 @@ export const adminCopy = {
     account: 'Account',
   },
   banner: {
-    text: 'The site still shows placeholder company details: the privacy policy, the footer and the newsletter forms need the real ones.',
-    link: 'Enter them in Settings',
+    /** Company details: visitors read them in the footer and the privacy policy. A warning. */
+    company:
+      'Visitors still see placeholder company details in the footer and the privacy policy. Replace these in Settings:',
+    /** MailerLite's ids: only the newsletter and guide pages need them. A note. */
+    forms:
+      'The newsletter and guide pages show no working sign-up form until these MailerLite ids are set in Settings:',
+    fieldsLabel: 'Settings still to fill in',
+  },
+  /** The settings that can hold an example value, as the settings form labels them. */
+  settingNames: {
+    organisationNumber: 'Organisation number',
+    streetAddress: 'Street address',
+    postalCode: 'Postal code',
+    city: 'City',
+    contactEmail: 'Contact e-mail',
+    mailerLiteAccountId: 'Account ID',
+    newsletterFormIdEn: 'Newsletter form, English',
+    newsletterFormIdSv: 'Newsletter form, Swedish',
+    guideFormIdEn: 'Guide form, English',
+    guideFormIdSv: 'Guide form, Swedish',
   },
 } as const;

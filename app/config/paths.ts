@@ -22,13 +22,22 @@ export const adminPaths = {
   insights: '/admin/insights',
   /** The agency's details: company, contact, social profiles, newsletter forms. */
   settings: '/admin/settings',
+  /** One field of the settings, which the page moves to and focuses once loaded. */
+  setting: (key: string) => `/admin/settings#${settingFieldId(key)}`,
   /** The server's JSON endpoint behind the team page: it holds the service key, the page not. */
   teamApi: '/admin/api/team',
   /** The server's JSON endpoint that signs a draft's private preview link. */
   previewLinksApi: '/admin/api/preview-links',
+  /** The server's JSON endpoint that signs the link to a lead's meeting page, as its visitor has it. */
+  meetingLinksApi: '/admin/api/meeting-links',
   /** Where the guard sends anyone not signed in. */
   login: '/login',
 } as const;
+
+/** The id of a settings field's control, which adminPaths.setting links to. */
+export function settingFieldId(key: string): string {
+  return `setting-${key}`;
+}
 
 /** A path as the route table writes it: without the leading slash. */
 export function routePath(path: string): string {

@@ -1,6 +1,7 @@
 // The words of /admin/settings; the placeholder banner's are the admin frame's (app/admin/copy.ts).
 // English only, like the rest of the admin pages.
 import type { AgencySettingKey } from '~/data/agency-settings';
+import { adminCopy } from '~/admin/copy';
 
 export const settingsCopy = {
   heading: 'Settings',
@@ -15,21 +16,13 @@ export const settingsCopy = {
   newsletterHint:
     'The numbers in each form’s shareable link, dashboard.mailerlite.com/forms/{account}/{form}/share. Left empty, the environment’s value or a placeholder is used.',
   labels: {
+    // The banner names the settings that hold an example value by these same words.
+    ...adminCopy.settingNames,
     legalName: 'Legal name',
-    organisationNumber: 'Organisation number',
-    streetAddress: 'Street address',
-    postalCode: 'Postal code',
-    city: 'City',
-    contactEmail: 'Contact e-mail',
     phone: 'Phone (optional)',
     facebookUrl: 'Facebook page (optional)',
     linkedinUrl: 'LinkedIn page (optional)',
     instagramUrl: 'Instagram profile (optional)',
-    mailerLiteAccountId: 'Account ID',
-    newsletterFormIdEn: 'Newsletter form, English',
-    newsletterFormIdSv: 'Newsletter form, Swedish',
-    guideFormIdEn: 'Guide form, English',
-    guideFormIdSv: 'Guide form, Swedish',
   } satisfies Record<AgencySettingKey, string>,
   hints: {
     organisationNumber: 'NNNNNN-NNNN, as Bolagsverket registered it.',

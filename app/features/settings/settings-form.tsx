@@ -1,8 +1,8 @@
 // /admin/settings: the agency's details, checked beside each field as the table checks
 // them, and saved in one row. Saving empties the page cache (server/app.ts), so the footer and the
 // privacy policy show the new details at once.
-import { useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useRevalidator } from 'react-router';
 import {
   AgencySettingsRefused,
   agencySettingFields,
@@ -16,6 +16,7 @@ import {
 } from '~/data/agency-settings';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { agencyFallbacks, agencyPlaceholderFields } from '~/config/site';
+import { settingFieldId } from '~/config/paths';
 import { LoadingStatus } from '~/ui/loading-status';
 import { AdminField } from '~/admin/admin-field';
 import { settingsCopy as copy } from './copy';
@@ -71,6 +72,17 @@ export function SettingsForm({
   const action = useAction();
   // The root loader's view of the settings (the admin banner's placeholders) is read again.
   const revalidator = useRevalidator();
+  // A link to one field (the placeholder banner's) lands on it once the form is there.
+  const { hash } = useLocation();
+  const loaded = values !== null;
+  useEffect(() => {
+    if (!loaded || !hash) return;
+    const field = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (field instanceof HTMLInputElement) {
+      field.scrollIntoView({ block: 'center' });
+      field.focus();
+    }
+  }, [loaded, hash]);
 
   if (loadError)
     return (
@@ -124,6 +136,7 @@ export function SettingsForm({
             return (
               <AdminField
                 key={key}
+                id={settingFieldId(key)}
                 label={copy.labels[key]}
                 hint={[hint, placeholder].filter(Boolean).join(' ') || undefined}
                 error={problems[key]}
