@@ -306,5 +306,40 @@ describe.each(backendKinds)('the pipeline on %s', (kind) => {
         1,
       );
     });
+
+    it('names each time in the agency’s zone', async () => {
+      const mail = (await outboxDigests()).find((m) => m.subject.includes('2099-03-02'))!;
+      // The lead came at 20:00 Stockholm time on the 1st, a Sunday.
+      expect(mail.text).toContain('received Sun 1 Mar, 20:00 CET');
+      expect(mail.text).not.toMatch(/\bUTC\b/);
+    });
+
+    it('sends nothing on a day with nothing to say, and the day keeps its one digest', async () => {
+      // No lead at all: none new, none waiting, no call.
+      await backend.db.query('delete from public.consultations');
+      const digest = backend.server.leadJobs!.digest!;
+      expect(await digest.queue(stockholm(5, '08:00'))).toBe('2099-03-05');
+      // Queuing starts a drain of its own; this one waits for it.
+      await digest.drain();
+      expect((await outboxDigests()).filter((m) => m.subject.includes('2099-03-05'))).toEqual([]);
+      const { rows } = await backend.db.query<{ status: string; sent_at: string | null }>(
+        `select status, sent_at from public.lead_digests where day = '2099-03-05'`,
+      );
+      expect(rows).toEqual([{ status: 'skipped', sent_at: null }]);
+      expect(await digest.queue(stockholm(5, '09:00'))).toBeNull();
+      // The next day's digest starts where the skipped one ended, so no lead falls between them.
+      const fresh = await insertLead(service, { name: 'After The Quiet Day' });
+      await backend.db.query(
+        `update public.consultations set received_at = $2::timestamptz where id = $1`,
+        [fresh.id, stockholm(5, '12:00').toISOString()],
+      );
+      expect(await digest.queue(stockholm(6, '08:00'))).toBe('2099-03-06');
+      await digest.drain();
+      const next = (await outboxDigests()).filter((m) => m.subject.includes('2099-03-06'));
+      expect(next.map((m) => m.subject)).toEqual([
+        'Leads on 2099-03-06: 1 new lead, 0 waiting over 24 hours',
+      ]);
+      expect(next[0]!.text).toContain('After The Quiet Day');
+    });
   });
 });

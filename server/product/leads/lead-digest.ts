@@ -8,12 +8,12 @@
 // leads, calls) and its mail in both languages are read together to check one morning's mail.
 import type { Database, Queryable } from '#server/supabase/db/types.ts';
 import type { Mail, Mailer } from '#server/mail.ts';
+import { formatTimeRange, formatWeekdayTime } from '#shared/date-time.ts';
+import { readAgencyTimeZone } from './agency-time-zone.ts';
 import { escapeHtml, oneLine } from './lead-mails.ts';
 import { claimDueRowsSql, startOutboxDrain, type OutboxTimings } from './outbox.ts';
 import { lookupAgencyRecipients, type AgencyRecipientRule } from './recipients.ts';
 
-/** The agency's time zone until the booking's settings hold one (app/config/time-zone.ts). */
-export const DEFAULT_DIGEST_TIME_ZONE = 'Europe/Stockholm';
 /** The agency's local time the digest goes at. */
 export const DIGEST_SEND_AT = '08:00';
 export const DIGEST_CHECK_INTERVAL_MS = 60_000;
@@ -54,19 +54,6 @@ interface ClaimedDigest {
   attempts: number;
   queuedAt: Date;
   digest: Omit<LeadDigest, 'newLeads' | 'overdueLeads' | 'meetings'>;
-}
-
-/**
- * The agency's time zone: the booking's setting where it exists (public.booking_settings), else
- * the default.
- */
-export async function readAgencyTimeZone(db: Queryable): Promise<string> {
-  const { rows } = await db.query<{ time_zone: string | null }>(
-    `select case when to_regclass('public.booking_settings') is null then null
-                 else (select to_jsonb(s) ->> 'time_zone' from public.booking_settings s limit 1)
-            end as time_zone`,
-  );
-  return rows[0]?.time_zone || DEFAULT_DIGEST_TIME_ZONE;
 }
 
 /** Queues the digest of as_of's day if due and not yet queued; the day, or null. */
@@ -163,17 +150,13 @@ async function claimDueDigests(
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** "Mon 1 Dec, 09:15" in the agency's zone. */
-function localTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(new Date(iso));
+/** "Mon 1 Dec, 09:15 CET": in the agency's zone, named (the digest is English, like the admin). */
+const localTime = (iso: string, timeZone: string) =>
+  formatWeekdayTime(iso, { language: 'en', timeZone });
+
+/** Whether the digest has anything to tell: a new lead, one waiting, or a call that day. */
+export function digestHasNews(digest: Pick<LeadDigest, 'newLeads' | 'overdueLeads' | 'meetings'>) {
+  return digest.newLeads.length + digest.overdueLeads.length + digest.meetings.length > 0;
 }
 
 function leadUrl(siteUrl: string | undefined, id: string): string | null {
@@ -201,15 +184,8 @@ export function composeLeadDigest(
       leads: overdueLeads,
     },
   ];
-  const clock = (iso: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    }).format(new Date(iso));
   const meetingLine = (meeting: DigestMeeting) =>
-    `${clock(meeting.starts_at)}–${clock(meeting.ends_at)} ${oneLine(meeting.name, 100)} (${oneLine(meeting.company_name, 100)}), ${oneLine(meeting.phone_number, 50)}`;
+    `${formatTimeRange(meeting.starts_at, meeting.ends_at, { language: 'en', timeZone })} ${oneLine(meeting.name, 100)} (${oneLine(meeting.company_name, 100)}), ${oneLine(meeting.phone_number, 50)}`;
   const meetingSection = {
     heading: "Today's strategy calls",
     empty: 'No calls today.',
@@ -292,6 +268,17 @@ export function startLeadDigest(options: {
     async send(claim) {
       const leads = await readDigestLeads(db, claim.digest);
       const meetings = await readDigestMeetings(db, claim.digest);
+      if (!digestHasNews({ ...leads, meetings })) {
+        // Nothing to say: no mail, and the day keeps its row, so it is not queued again.
+        await db.query(
+          `update public.lead_digests
+              set status = 'skipped', locked_until = null, last_error = null
+            where id = $1`,
+          [claim.id],
+        );
+        log(`Lead digest of ${claim.digest.day}: nothing new, no mail sent.`);
+        return 'settled';
+      }
       const to = await lookupAgencyRecipients(db, options.recipients);
       const mail = composeLeadDigest(
         { ...claim.digest, ...leads, meetings },
@@ -300,7 +287,7 @@ export function startLeadDigest(options: {
       await options.mailer.send({ ...mail, identity: { id: claim.id, queuedAt: claim.queuedAt } });
     },
     describe: (claim) => `Lead digest of ${claim.digest.day}`,
-    summary: () => 'Lead digest sent.',
+    summary: () => 'Lead digest done (sent, or skipped with nothing new).',
     log,
     releaseLeasesAtStart: options.releaseLeasesAtStart,
     timings: options.timings,

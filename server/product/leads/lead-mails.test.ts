@@ -5,7 +5,6 @@ import {
   composeAgencyNotification,
   composeVisitorConfirmation,
   escapeHtml,
-  formatUtc,
   type Lead,
 } from './lead-mails.ts';
 
@@ -53,6 +52,7 @@ describe('the agency notification', () => {
   const mail = composeAgencyNotification(lead, {
     to: ['leads@agency.example', 'sales@agency.example'],
     siteUrl: 'https://agency.example',
+    timeZone: 'Europe/Stockholm',
   });
 
   it('goes to the chosen addresses with Reply-To the visitor', () => {
@@ -72,8 +72,8 @@ describe('the agency notification', () => {
       lead.how_found_us,
       lead.additional_info!,
       'English',
-      '2026-11-23 09:05 UTC',
-      '2026-11-23 09:04 UTC',
+      '23 Nov 2026, 10:05 CET',
+      '23 Nov 2026, 10:04 CET',
       'new',
       lead.utm_source!,
       lead.utm_medium!,
@@ -110,7 +110,10 @@ describe('the agency notification', () => {
   it('links the lead’s own page on the public address, and says where it is without one', () => {
     expect(mail.text).toContain(`https://agency.example/admin/leads/${lead.id}`);
     expect(mail.html).toContain(`<a href="https://agency.example/admin/leads/${lead.id}">`);
-    const withoutSite = composeAgencyNotification(lead, { to: ['leads@agency.example'] });
+    const withoutSite = composeAgencyNotification(lead, {
+      to: ['leads@agency.example'],
+      timeZone: 'Europe/Stockholm',
+    });
     expect(withoutSite.text).toContain('/admin/leads');
     expect(withoutSite.html).not.toContain('<a ');
   });
@@ -128,7 +131,7 @@ describe('the agency notification', () => {
         referrer: null,
         landing_page: null,
       },
-      { to: ['leads@agency.example'] },
+      { to: ['leads@agency.example'], timeZone: 'Europe/Stockholm' },
     );
     expect(bare.text).toContain('Additional information: —');
     expect(bare.text).toContain('UTM source: —');
@@ -143,7 +146,11 @@ describe('the agency notification', () => {
         referrer: 'javascript:alert(1)',
         landing_page: '"><script>alert(1)</script>',
       },
-      { to: ['leads@agency.example'], siteUrl: 'https://agency.example' },
+      {
+        to: ['leads@agency.example'],
+        siteUrl: 'https://agency.example',
+        timeZone: 'Europe/Stockholm',
+      },
     );
     expect(hostile.html).not.toContain('<img');
     expect(hostile.html).not.toContain('<script>');
@@ -159,7 +166,7 @@ describe('the agency notification', () => {
           name: 'Mallory\r\nBcc: victim@example.com',
           company_name: 'Evil AB\nX-Injected: yes',
         },
-        { to: ['leads@agency.example'] },
+        { to: ['leads@agency.example'], timeZone: 'Europe/Stockholm' },
       ),
     );
     const headers = headersOf(raw);
@@ -272,8 +279,23 @@ describe('the visitor confirmation', () => {
   });
 });
 
-describe('formatUtc', () => {
-  it('shows a time in UTC to the minute, whatever offset the database used', () => {
-    expect(formatUtc('2026-11-23T10:05:59.999+01:00')).toBe('2026-11-23 09:05 UTC');
+describe('the agency notification’s times', () => {
+  it('are in the agency’s zone with the zone named, whatever offset the database used', () => {
+    const mail = composeAgencyNotification(
+      { ...lead, received_at: '2026-06-23T10:05:59.999+01:00', created_at: '2026-06-23T09:04:00Z' },
+      { to: ['leads@agency.example'], timeZone: 'Europe/Stockholm' },
+    );
+    expect(mail.text).toContain('Received: 23 Jun 2026, 11:05 CEST');
+    expect(mail.text).toContain('Submitted (visitor’s clock): 23 Jun 2026, 11:04 CEST');
+    expect(mail.text).not.toContain('UTC');
+  });
+
+  it('follow the zone the agency chose', () => {
+    const mail = composeAgencyNotification(lead, {
+      to: ['leads@agency.example'],
+      timeZone: 'America/New_York',
+    });
+    expect(mail.text).toContain('Received: 23 Nov 2026, 04:05 GMT-5');
+    expect(mail.html).toContain('23 Nov 2026, 04:05 GMT-5');
   });
 });

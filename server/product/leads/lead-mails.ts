@@ -1,6 +1,7 @@
 // The two mails of a lead, built from its row: plain text for every client, and a simple HTML
 // part in which everything the visitor typed is escaped.
 import type { Mail, MailAddress } from '#server/mail.ts';
+import { formatDateTime } from '#shared/date-time.ts';
 import type { AgencyDetails } from './agency-details.ts';
 import { agencyMailCopy, agencyName, visitorMailCopy, type MailCopy } from './mail-copy.ts';
 
@@ -53,13 +54,6 @@ function htmlLines(value: string): string {
   return escapeHtml(value).replace(/\r\n|\r|\n/g, '<br>');
 }
 
-/** `2026-11-23 09:05 UTC`: one unambiguous form for an agency that may sit in any time zone. */
-export function formatUtc(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 function visitorAddress(lead: Lead): MailAddress {
   return { name: oneLine(lead.name, 200), address: lead.email };
 }
@@ -85,12 +79,16 @@ export function leadPageUrl(siteUrl: string | undefined, leadId: string): string
   return siteUrl ? new URL(`/admin/leads/${encodeURIComponent(leadId)}`, siteUrl).href : undefined;
 }
 
-/** The notification to the agency: every field and the attribution; Reply-To the visitor. */
+/**
+ * The notification to the agency: every field and the attribution; Reply-To the visitor. Its
+ * times are in the agency's zone, named ("23 Nov 2026, 10:05 CET"), as the admin shows them.
+ */
 export function composeAgencyNotification(
   lead: Lead,
-  options: { to: string[]; siteUrl?: string },
+  options: { to: string[]; siteUrl?: string; timeZone: string },
 ): LeadMail {
   const copy = agencyMailCopy;
+  const when = (iso: string) => formatDateTime(iso, { language: 'en', timeZone: options.timeZone });
   const language = copy.languages[lead.language] ?? lead.language;
   const fields: Array<[label: string, value: string, multiline?: boolean]> = [
     [copy.fields.name, lead.name],
@@ -101,8 +99,8 @@ export function composeAgencyNotification(
     [copy.fields.how_found_us, lead.how_found_us],
     [copy.fields.additional_info, lead.additional_info ?? copy.none, true],
     [copy.fields.language, language],
-    [copy.fields.received_at, formatUtc(lead.received_at)],
-    [copy.fields.created_at, formatUtc(lead.created_at)],
+    [copy.fields.received_at, when(lead.received_at)],
+    [copy.fields.created_at, when(lead.created_at)],
     [copy.fields.status, lead.status],
   ];
   const attribution: Array<[label: string, value: string]> = (

@@ -4,6 +4,7 @@
 // than duplicates where it can.
 import type { Database } from '#server/supabase/db/types.ts';
 import type { Mailer } from '#server/mail.ts';
+import { readAgencyTimeZone } from './agency-time-zone.ts';
 import { composeAgencyNotification, composeVisitorConfirmation, type Lead } from './lead-mails.ts';
 import { readAgencyDetails } from './agency-details.ts';
 import {
@@ -140,7 +141,11 @@ export function startMailDelivery(options: MailDeliveryOptions): MailDelivery {
     if (claim.kind === 'visitor_confirmation')
       return composeVisitorConfirmation(claim.lead, await readAgencyDetails(db));
     const to = await lookupAgencyRecipients(db, options.recipients);
-    return composeAgencyNotification(claim.lead, { to, siteUrl: options.siteUrl });
+    return composeAgencyNotification(claim.lead, {
+      to,
+      siteUrl: options.siteUrl,
+      timeZone: await readAgencyTimeZone(db),
+    });
   }
 
   return startOutboxDrain({

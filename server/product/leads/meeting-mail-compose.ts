@@ -5,6 +5,7 @@
 // meeting-mails.ts sends them.
 import type { Queryable } from '#server/supabase/db/types.ts';
 import type { Mail, MailAddress } from '#server/mail.ts';
+import { formatMeetingSpan } from '#shared/date-time.ts';
 import { invitation, type CalendarEvent } from '#shared/ics.ts';
 import { signToken } from '#shared/signed-token.ts';
 import { strategyCallEvent } from '#shared/strategy-call-event.ts';
@@ -84,29 +85,20 @@ export function meetingPageUrl(
   return new URL(`${prefix}/book-call/meeting/${token}`, options.siteUrl).href;
 }
 
-/** "Monday 7 December 2026, 10:00–10:30 CET", in the zone and the copy's language. */
+/**
+ * "Monday, 7 December 2026, 10:00–10:30 CET": in the agency's zone, named, in the copy's language
+ * (its locale, en-GB or sv-SE), through the formatter the admin uses too.
+ */
 export function formatMeetingTime(
   startsAt: string,
   endsAt: string,
   timeZone: string,
   locale: string,
 ): string {
-  const day = new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
+  return formatMeetingSpan(startsAt, endsAt, {
+    language: locale.startsWith('sv') ? 'sv' : 'en',
     timeZone,
-  }).format(new Date(startsAt));
-  const time = (iso: string, zone: boolean) =>
-    new Intl.DateTimeFormat(locale, {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-      ...(zone ? { timeZoneName: 'short' as const } : {}),
-    }).format(new Date(iso));
-  return `${day}, ${time(startsAt, false)}–${time(endsAt, true)}`;
+  });
 }
 
 export interface MeetingMailContext {
