@@ -245,6 +245,37 @@ export default tseslint.config(
     settings: { 'testing-library/custom-renders': 'off' },
   },
   {
+    // The admin's screens and the agency's mails write dates through one formatter
+    // (shared/date-time.ts, and app/i18n/format.ts for the admin): 24-hour, in the agency's zone,
+    // the zone named. Left out: the visitor's booking step (slot-days.ts), which writes times in
+    // the visitor's own zone, and the CSV files (lead-exports.ts), whose cells are data in ISO order.
+    files: [
+      'app/admin/**/*.{ts,tsx}',
+      'app/features/{blog,leads,team,settings,insights,booking}/**/*.{ts,tsx}',
+      'server/product/leads/**/*.ts',
+    ],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'app/features/booking/slot-days.ts',
+      'app/features/leads/lead-exports.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          "CallExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+        ].map((selector) => ({
+          selector,
+          message:
+            'Write an admin or mail date through formatAdminDateTime (app/i18n/format.ts) or shared/date-time.ts: 24-hour, in the agency’s zone, the zone named.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['server/supabase/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
