@@ -57,6 +57,7 @@ export default [
   route(routePath(adminPaths.settings), 'routes/admin-settings-page.tsx'),
   route(routePath(adminPaths.teamApi), 'routes/admin-team-api.ts'),
   route(routePath(adminPaths.previewLinksApi), 'routes/admin-preview-links-api.ts'),
+  route(routePath(adminPaths.meetingLinksApi), 'routes/admin-meeting-links-api.ts'),
   // Anything else answers 404 in the language of its path.
   ...bilingual('*', 'routes/not-found-page.tsx'),
 ] satisfies RouteConfig;

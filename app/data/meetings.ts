@@ -6,7 +6,8 @@
 // and gives booked calls the video link Availability has now (decision 24).
 import type { BookingLimit } from './booking-limits';
 import { bookingLimit } from './booking-limits';
-import { dataError } from './errors';
+import { adminPaths } from '~/config/paths';
+import { DataError, dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';
 
 export interface LeadMeeting {
@@ -266,4 +267,35 @@ export async function giveCallsTodaysLink(
     changed += data.length;
   }
   return changed;
+}
+
+/**
+ * The link to the call's meeting page as its visitor has it, signed by the site's server for the
+ * administrator's session (meetings-page-links.server.ts). Throws DataError with its message.
+ */
+export async function getMeetingPageLink(
+  client: AppSupabaseClient,
+  meetingId: string,
+): Promise<string> {
+  const { data } = await client.auth.getSession();
+  const accessToken = data.session?.access_token;
+  if (!accessToken) throw new DataError('Your session has ended. Sign in again.', { status: 401 });
+  const response = await fetch(adminPaths.meetingLinksApi, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ meetingId }),
+  });
+  const payload = (await response.json().catch(() => null)) as {
+    url?: string;
+    error?: string;
+  } | null;
+  if (!response.ok || !payload?.url) {
+    throw new DataError(
+      payload?.error ?? `The meeting link could not be made (${response.status}).`,
+      {
+        status: response.status,
+      },
+    );
+  }
+  return payload.url;
 }

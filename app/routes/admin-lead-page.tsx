@@ -1,7 +1,9 @@
 // One lead: English only and rendered in the browser like the other admin pages,
-// behind the admin guard, for administrators only.
+// behind the admin guard, for administrators only. The booking feature gives the lead's page the
+// free times to move its call to.
 import { useParams } from 'react-router';
 import type { Route } from './+types/admin-lead-page';
+import { loadCallTimes } from '~/features/booking/availability-call-times';
 import { LeadDetail } from '~/features/leads/lead-detail';
 import { pageMeta } from '~/i18n/page-meta';
 import { AdminGuard } from './admin-guard';
@@ -27,6 +29,7 @@ export default function AdminLeadPage() {
           email={email}
           role={role}
           onSignOut={signOut}
+          loadCallTimes={loadCallTimes}
         />
       )}
     </AdminGuard>

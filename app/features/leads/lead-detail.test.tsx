@@ -46,6 +46,7 @@ function openLeadPage(api: ReturnType<typeof leadPageApi>, id = annaId) {
             email="admin@example.com"
             role="admin"
             onSignOut={async () => {}}
+            loadCallTimes={async () => ({ meetingMinutes: 30, bufferMinutes: 15, days: [] })}
           />
         );
       },

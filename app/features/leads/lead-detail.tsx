@@ -26,10 +26,12 @@ import { LoadFailed } from '~/admin/load-failed';
 import { useLeavePrompt } from '~/admin/use-leave-prompt';
 import { useLoaded, type Loaded } from '~/admin/use-loaded';
 import { useNewLeadCount } from '~/admin/use-new-lead-count';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { leadsCopy as copy } from './copy';
 import { editsOf, isDirty, LeadEditForm, type LeadEdits } from './lead-edit-form';
 import { LeadAttribution, LeadContact, LeadRequest } from './lead-fields';
 import { HeldLeadNotice } from './held-lead-notice';
+import { LeadCall, type LoadCallTimes } from './lead-call';
 import { LeadHeader } from './lead-header';
 import { LeadMails } from './lead-mails';
 import { LeadTimeline } from './lead-timeline';
@@ -59,13 +61,18 @@ export function LeadDetail({
   email,
   role,
   onSignOut,
+  loadCallTimes,
 }: {
   client: AppSupabaseClient;
   leadId: string;
   email: string;
   role: TeamRole;
   onSignOut: () => Promise<void>;
+  /** The free times to move the lead's call to: the booking's, passed in by the route. */
+  loadCallTimes: LoadCallTimes;
 }) {
+  const agencyZone = useAdminTimeZone();
+  const [callNotice, setCallNotice] = useState<string | null>(null);
   const navigate = useNavigate();
   const { newLeads, refreshNewLeads } = useNewLeadCount(client, role === 'admin');
   const [attempt, setAttempt] = useState(0);
@@ -218,6 +225,24 @@ export function LeadDetail({
             <LeadAttribution lead={lead} />
             <LeadMails mails={mailState} />
           </div>
+        </div>
+
+        {nextMeeting && (
+          <LeadCall
+            key={`${nextMeeting.id}-${nextMeeting.sequence}`}
+            client={client}
+            meeting={nextMeeting}
+            phone={lead.phone_number}
+            agencyZone={agencyZone}
+            loadTimes={loadCallTimes}
+            onChanged={(message) => {
+              setCallNotice(message);
+              setHistoryVersion((value) => value + 1);
+            }}
+          />
+        )}
+        <div role="status" className="admin-live">
+          {callNotice && <p className="admin-notice admin-notice--success">{callNotice}</p>}
         </div>
 
         <LeadEditForm
