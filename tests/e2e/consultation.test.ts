@@ -1,19 +1,17 @@
 // The consultation request in a real browser against the real server: the booking flow in
 // English and Swedish ending with the row in the database (sent through the page's own action:
 // the browser talks to no data API), attribution, the validation messages, a failed request that
-// keeps the lead, the per-address limit, the duplicate rule, the form without JavaScript, and the
-// thank-you page's latest posts. The site here waits no minimum fill time, as the tests fill the
+// keeps the lead, the duplicate rule, the form without JavaScript, and the thank-you page's latest
+// posts. The leads' limits have their own file (lead-limits.test.ts). The site here waits no minimum fill time, as the tests fill the
 // form faster than a person; consultation-spam.test.ts runs the default minimum.
-// Long because its two describe blocks share one site, the per-address limit's addresses and the
+// Long because its two describe blocks share one site, the visitors' addresses and the
 // language table above them: another file would start another site in the serial browser run.
-import { createClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '~/data/database.types.ts';
 import { collectPageErrors, gotoHydrated, pagePerTest } from '../support/browser.ts';
 import { signedInAdmin } from '../support/site.ts';
 import { englishLabels, field, fill, swedishLabels } from '../support/booking-form.ts';
-import { aLead } from '../support/leads.ts';
 import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 type ConsultationRow = Database['public']['Tables']['consultations']['Row'];
@@ -43,26 +41,12 @@ function uniqueEmail(prefix: string): string {
 let addresses = 0;
 /**
  * A visitor address of its own (TEST-NET-2) for a browser context. The site trusts its loopback
- * peer's X-Forwarded-For, so each context counts as another visitor against the database's limit
- * of 5 leads per address and hour.
+ * peer's X-Forwarded-For, so each context counts as another visitor against the database's limits
+ * (lead-limits.test.ts).
  */
 function newVisitorAddress(): string {
   addresses += 1;
   return `198.51.100.${addresses}`;
-}
-
-/** Stores five leads from `address` straight through the data API, as a busy visitor would. */
-async function fillHourlyLimit(address: string): Promise<void> {
-  const anon = createClient<Database>(site.url, site.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { 'x-forwarded-for': address } },
-  });
-  for (let i = 0; i < 5; i += 1) {
-    const { error } = await anon
-      .from('consultations')
-      .insert(aLead({ problems: 'An earlier request from the same network this hour.' }));
-    if (error) throw error;
-  }
 }
 
 /**
@@ -83,7 +67,6 @@ const english = {
   submit: 'Book My Free Strategy Call',
   sending: 'Submitting...',
   thanks: 'Thank You for Your Interest!',
-  limitMessage: 'Failed to submit: Too many requests from your network. Please try again later.',
   latest: 'While You Wait: Latest Marketing Tips',
   readMore: /^Read more: /,
 };
@@ -95,8 +78,6 @@ const swedish: typeof english = {
   submit: 'Boka mitt gratis strategisamtal',
   sending: 'Skickar...',
   thanks: 'Tack för ditt intresse!',
-  limitMessage:
-    'Misslyckades att skicka: För många förfrågningar från ditt nätverk. Försök igen senare.',
   latest: 'Medan du väntar: De senaste marknadsföringstipsen',
   readMore: /^Läs mer: /,
 };
@@ -147,30 +128,6 @@ const bookings = [
       how_found_us: 'Friend Referral',
       additional_info: 'Ring helst på förmiddagen.',
       language: 'swedish',
-    },
-  },
-];
-
-/** The sixth booking from one address within the hour, in each language. */
-const sixthBookings = [
-  {
-    ...english,
-    typed: {
-      name: 'Sixth Request',
-      phone: '070 555 66 77',
-      company: 'Busy Network AB',
-      problems: 'The sixth request from this network this hour.',
-      howFoundUs: 'LinkedIn',
-    },
-  },
-  {
-    ...swedish,
-    typed: {
-      name: 'Sjätte Förfrågan',
-      phone: '08-555 66 77',
-      company: 'Upptaget Nät AB',
-      problems: 'Den sjätte förfrågan från samma nätverk i timmen.',
-      howFoundUs: 'Facebook',
     },
   },
 ];
@@ -399,25 +356,6 @@ describe('with JavaScript', () => {
     });
   });
 
-  it.each(sixthBookings)(
-    'answers the sixth booking from one address within an hour with the $language limit message',
-    async ({ prefix, labels, submit, limitMessage, typed }) => {
-      const address = newVisitorAddress();
-      await fillHourlyLimit(address);
-      await open(`${prefix}/book-call`, { address });
-      const email = uniqueEmail('sixth');
-      await fill(page, labels, { ...typed, email });
-
-      await page.getByRole('button', { name: submit }).click();
-
-      await page.getByText(limitMessage, { exact: true }).waitFor();
-      expect(await field(page, labels.name).inputValue()).toBe(typed.name);
-      expect(await field(page, labels.company).inputValue()).toBe(typed.company);
-      expect(await page.getByRole('button', { name: submit }).isEnabled()).toBe(true);
-      expect(await storedWithEmail(email)).toEqual([]);
-    },
-  );
-
   it('stores one row when the same person sends the same request twice, thanking them both times', async () => {
     await open('/book-call');
     const email = uniqueEmail('twice');
@@ -573,34 +511,5 @@ describe('without JavaScript', () => {
       referrer: 'https://mail.example.com/inbox',
       landing_page: '/sv/book-call?utm_source=nyhetsbrev&utm_medium=e-post',
     });
-  });
-
-  it('answers the sixth booking from one address within an hour in Swedish, keeping the form', async () => {
-    const { page } = browsing;
-    await fillHourlyLimit(address);
-    await page.goto(`${site.url}/sv/book-call`);
-    const email = uniqueEmail('nojs-limit');
-    await fill(page, swedishLabels, {
-      name: 'Utan Skript',
-      email,
-      phone: '08-111 22 33',
-      company: 'Fullt Nät AB',
-      problems: 'Sjätte förfrågan utan JavaScript denna timme.',
-      howFoundUs: 'Google',
-    });
-
-    const [refused] = await Promise.all([
-      page.waitForResponse((response) => response.request().method() === 'POST'),
-      page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click(),
-    ]);
-    expect(refused.status()).toBe(429);
-    await page
-      .getByText(
-        'Misslyckades att skicka: För många förfrågningar från ditt nätverk. Försök igen senare.',
-        { exact: true },
-      )
-      .waitFor();
-    expect(await field(page, swedishLabels.company).inputValue()).toBe('Fullt Nät AB');
-    expect(await storedWithEmail(email)).toEqual([]);
   });
 });
