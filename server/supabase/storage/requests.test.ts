@@ -19,6 +19,11 @@ describe("Storage's object routes", () => {
     ['GET', '/object/blog-images/2026/hero.png', { kind: 'download', access: 'authenticated' }],
     ['GET', '/object/info/blog-images/2026/hero.png', { kind: 'info', access: 'authenticated' }],
     ['GET', '/object/info/public/blog-images/2026/hero.png', { kind: 'info', access: 'public' }],
+    ['POST', '/object/sign/blog-images/2026/hero.png', { kind: 'sign' }],
+    ['GET', '/object/sign/blog-images/2026/hero.png', { kind: 'signed-download' }],
+    ['HEAD', '/object/sign/blog-images/2026/hero.png', { kind: 'signed-download' }],
+    ['POST', '/object/upload/sign/blog-images/2026/hero.png', { kind: 'sign-upload' }],
+    ['PUT', '/object/upload/sign/blog-images/2026/hero.png', { kind: 'signed-upload' }],
   ])('%s %s', (method, path, expected) => {
     expect(route(method, path)).toEqual({
       ...expected,
@@ -27,7 +32,11 @@ describe("Storage's object routes", () => {
     });
   });
 
-  it('takes list and remove by the bucket alone', () => {
+  it('takes list, remove and signing many by the bucket alone', () => {
+    expect(route('POST', '/object/sign/blog-images')).toEqual({
+      kind: 'sign-many',
+      bucket: 'blog-images',
+    });
     expect(route('POST', '/object/list/blog-images')).toEqual({
       kind: 'list',
       bucket: 'blog-images',
