@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { listAllLeads, type LeadQuery } from '~/data/consultations';
 import type { AppSupabaseClient } from '~/data/supabase';
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { downloadFile } from '~/admin/download-file';
 import { leadsCopy as copy } from './copy';
 import { leadsCsvFileName, leadsToCsv, type LeadsCsvFormat } from './lead-exports';
@@ -20,6 +21,7 @@ export function CsvExport({
   announce: (tone: 'success' | 'error' | null, text?: string) => void;
 }) {
   const [exporting, setExporting] = useState<LeadsCsvFormat | null>(null);
+  const timeZone = useAdminTimeZone();
 
   async function exportCsv(format: LeadsCsvFormat) {
     setExporting(format);
@@ -28,7 +30,7 @@ export function CsvExport({
       const now = new Date();
       const leads = await listAllLeads(client, { ...filter, now });
       const fileName = leadsCsvFileName(now, format);
-      downloadFile(fileName, leadsToCsv(leads, format), 'text/csv;charset=utf-8');
+      downloadFile(fileName, leadsToCsv(leads, format, timeZone), 'text/csv;charset=utf-8');
       announce('success', copy.csv.done(leads.length, fileName));
     } catch (error) {
       console.error('Could not export the leads:', error);

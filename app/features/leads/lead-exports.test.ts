@@ -6,6 +6,7 @@ import {
   fileDate,
   leadCsvColumns,
   leadsCsvFileName,
+  leadsCsvHeader,
   leadsToCsv,
   personalDataExport,
   personalDataFileName,
@@ -26,6 +27,9 @@ function lead(fields: Partial<Lead> = {}): Lead {
   });
 }
 
+/** A heading as the CSV writes it: quoted when it holds the separator. */
+const quoteIfComma = (heading: string) => (heading.includes(',') ? `"${heading}"` : heading);
+
 /** The CSV's records, split on the CRLFs that end them (the test values hold no line breaks). */
 const records = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n');
 
@@ -40,9 +44,9 @@ describe('leadsToCsv', () => {
 
     const [header, row, end] = records(csv);
     expect(header).toBe(
-      'received_at,status,name,email,phone_number,company_name,problems,additional_info,' +
-        'how_found_us,language,notes,utm_source,utm_medium,utm_campaign,utm_term,utm_content,' +
-        'referrer,landing_page,created_at,updated_at,id',
+      'Received (UTC),Status,Name,E-mail,Phone,Company,Problems to solve,Additional information,' +
+        'Found us through,Form language,Notes,UTM source,UTM medium,UTM campaign,UTM term,' +
+        'UTM content,Referrer,Landing page,"Sent, visitor’s clock (UTC)",Last changed (UTC),Lead ID',
     );
     expect(end).toBe('');
     expect(row).toBe(
@@ -75,8 +79,7 @@ describe('leadsToCsv', () => {
     // The notes hold an LF inside quotes: split on record ends only.
     const body = csv.slice(1);
     const [header, first, second] = body.split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
-    const columns = header!.split(',');
-    expect(columns).toEqual([...leadCsvColumns]);
+    expect(header).toBe(leadsCsvHeader('standard').map(quoteIfComma).join(','));
     expect(first).toContain(
       ',contacted,Örjan Åkesson,anna@example.se,070-123 45 67,"Åkessons Städ, Väst",' +
         'Vi behöver fler kunder i Göteborg.,,Google,swedish,"Ringde 10:15.\nVill ha offert.",' +
@@ -99,7 +102,12 @@ describe('leadsToCsv', () => {
     );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row] = records(csv);
-    expect(header).toBe(leadCsvColumns.join(';'));
+    expect(header).toBe(
+      'Mottagen (Europe/Stockholm);Status;Namn;E-post;Telefon;Företag;Problem att lösa;' +
+        'Övrig information;Hittade oss via;Formulärets språk;Anteckningar;UTM-källa;UTM-medium;' +
+        'UTM-kampanj;UTM-term;UTM-innehåll;Hänvisande sida;Landningssida;' +
+        '"Skickad, besökarens klocka (Europe/Stockholm)";Senast ändrad (Europe/Stockholm);Lead-id',
+    );
     expect(row!.startsWith('2026-11-24 00:30:00;new;Anna Svensson;')).toBe(true);
     expect(row).toContain(';"Städ; Väst";');
     expect(row).toContain(";'=SUM(A1);");
@@ -123,7 +131,31 @@ describe('leadsToCsv', () => {
   });
 
   it('writes only the header for an empty list', () => {
-    expect(records(leadsToCsv([]))).toEqual([leadCsvColumns.join(','), '']);
+    expect(records(leadsToCsv([]))).toEqual([
+      leadsCsvHeader('standard').map(quoteIfComma).join(','),
+      '',
+    ]);
+  });
+
+  it('names every column once in each language, in the columns’ order', () => {
+    for (const format of ['standard', 'excel-sv'] as const) {
+      const header = leadsCsvHeader(format);
+      expect(header).toHaveLength(leadCsvColumns.length);
+      expect(new Set(header).size).toBe(header.length);
+    }
+    expect(leadsCsvHeader('standard')[0]).toBe('Received (UTC)');
+    expect(leadsCsvHeader('excel-sv')[0]).toBe('Mottagen (Europe/Stockholm)');
+  });
+
+  it('writes the Excel file’s times in the zone it is given, and names that zone', () => {
+    const csv = leadsToCsv(
+      [lead({ received_at: '2026-11-23T23:30:00Z' })],
+      'excel-sv',
+      'America/New_York',
+    );
+    const [header, row] = records(csv);
+    expect(header!.startsWith('Mottagen (America/New_York);')).toBe(true);
+    expect(row!.startsWith('2026-11-23 18:30:00;')).toBe(true);
   });
 });
 

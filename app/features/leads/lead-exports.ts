@@ -5,6 +5,7 @@ import type { Lead } from '~/data/consultations';
 import { ATTRIBUTION_FIELDS } from '~/visit/attribution';
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 import { csvFile } from '#shared/csv.ts';
+import { csvHeadings } from './csv-headings';
 
 /** Every column of a lead, in the CSV's order: when and what, who, what they need, attribution. */
 export const leadCsvColumns = [
@@ -26,16 +27,18 @@ export const leadCsvColumns = [
 ] as const satisfies ReadonlyArray<keyof Lead>;
 
 /**
- * standard: comma-separated, times as stored (ISO 8601, UTC). excel-sv: for Excel with Swedish
- * regional settings, which opens a double-clicked CSV split on semicolons (its list separator),
- * with times in the agency's time zone as Excel reads a date and time (2026-11-23 11:00:00).
+ * standard: comma-separated, English headings, times as stored (ISO 8601, UTC). excel-sv: for
+ * Excel with Swedish regional settings, which opens a double-clicked CSV split on semicolons (its
+ * list separator), with Swedish headings and times in the agency's time zone as Excel reads a date
+ * and time (2026-11-23 11:00:00). Either way the columns keep one order and the values stay the
+ * stored ones (status `won`, language `swedish`), so a sheet built on one export reads the next.
  */
 export type LeadsCsvFormat = 'standard' | 'excel-sv';
 
 const timeColumns = new Set<string>(['received_at', 'created_at', 'updated_at']);
 
 /** An instant as the agency's wall clock shows it: 2026-11-23 11:00:00 (sv-SE writes ISO order). */
-export function agencyDateTime(iso: string): string {
+export function agencyDateTime(iso: string, timeZone = AGENCY_TIME_ZONE): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat('sv-SE', {
@@ -46,24 +49,40 @@ export function agencyDateTime(iso: string): string {
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
-    timeZone: AGENCY_TIME_ZONE,
+    timeZone,
   }).format(date);
 }
 
+/** The header row: each column in the format's language, a time column with its values' zone. */
+export function leadsCsvHeader(format: LeadsCsvFormat, timeZone = AGENCY_TIME_ZONE): string[] {
+  const headings = format === 'excel-sv' ? csvHeadings.sv : csvHeadings.en;
+  const zone = format === 'excel-sv' ? timeZone : 'UTC';
+  return leadCsvColumns.map((column) =>
+    timeColumns.has(column) ? headings.inZone(headings[column], zone) : headings[column],
+  );
+}
+
 /**
- * The CSV file of these leads: a BOM, a header row of column names, one row per lead. Every cell
- * is inert and quoted for both dialects (shared/csv.ts), so a name like `Acme;=1+1;x` stays one
- * cell of text whichever separator the spreadsheet splits on.
+ * The CSV file of these leads: a BOM, the header row, one row per lead. Every cell is inert and
+ * quoted for both dialects (shared/csv.ts), so a name like `Acme;=1+1;x` stays one cell of text
+ * whichever separator the spreadsheet splits on. `timeZone`: the agency's, for excel-sv's times.
  */
-export function leadsToCsv(leads: readonly Lead[], format: LeadsCsvFormat = 'standard'): string {
+export function leadsToCsv(
+  leads: readonly Lead[],
+  format: LeadsCsvFormat = 'standard',
+  timeZone = AGENCY_TIME_ZONE,
+): string {
   const cell = (lead: Lead, column: (typeof leadCsvColumns)[number]) => {
     const value = lead[column];
     return format === 'excel-sv' && timeColumns.has(column) && value
-      ? agencyDateTime(value)
+      ? agencyDateTime(value, timeZone)
       : value;
   };
   return csvFile(
-    [leadCsvColumns, ...leads.map((lead) => leadCsvColumns.map((column) => cell(lead, column)))],
+    [
+      leadsCsvHeader(format, timeZone),
+      ...leads.map((lead) => leadCsvColumns.map((column) => cell(lead, column))),
+    ],
     format === 'excel-sv' ? ';' : ',',
   );
 }
