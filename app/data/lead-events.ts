@@ -22,6 +22,7 @@ export const leadEventKinds = [
   'meeting_booked',
   'meeting_moved',
   'meeting_cancelled',
+  'meeting_link_changed',
 ] as const;
 export type LeadEventKind = (typeof leadEventKinds)[number];
 
@@ -39,9 +40,15 @@ export type LeadEvent = {
   | { kind: 'notes_changed'; notes: string | null }
   | { kind: 'mail_queued' | 'mail_sent'; mailKind: string | null; attempts: number | null }
   | { kind: 'mail_failed'; mailKind: string | null; error: string | null }
+  | { kind: 'meeting_booked'; startsAt: string | null }
+  /** note: what an administrator told the visitor with the cancel. */
+  | { kind: 'meeting_cancelled'; startsAt: string | null; note: string | null }
+  /** A booked call given Availability's link (null: a phone call). */
   | {
-      kind: 'meeting_booked' | 'meeting_cancelled';
+      kind: 'meeting_link_changed';
       startsAt: string | null;
+      from: string | null;
+      to: string | null;
     }
   | { kind: 'meeting_moved'; startsAt: string | null; previousStartsAt: string | null }
   /** A kind this page does not know yet (a newer migration's): shown by its name. */
@@ -83,8 +90,22 @@ export function toLeadEvent(row: LeadEventRow): LeadEvent {
         error: text(data.error),
       };
     case 'meeting_booked':
+      return { ...base, kind: 'meeting_booked', startsAt: text(data.starts_at) };
     case 'meeting_cancelled':
-      return { ...base, kind: row.kind, startsAt: text(data.starts_at) };
+      return {
+        ...base,
+        kind: 'meeting_cancelled',
+        startsAt: text(data.starts_at),
+        note: text(data.note),
+      };
+    case 'meeting_link_changed':
+      return {
+        ...base,
+        kind: 'meeting_link_changed',
+        startsAt: text(data.starts_at),
+        from: text(data.from),
+        to: text(data.to),
+      };
     case 'meeting_moved':
       return {
         ...base,

@@ -194,6 +194,10 @@ export const leadsCopy = {
     meetingBooked: (when: string) => `Call booked by the visitor for ${when}`,
     meetingMoved: (when: string, before: string) => `Call moved from ${before} to ${when}`,
     meetingCancelled: (when: string) => `Call for ${when} cancelled`,
+    meetingLinkChanged: (when: string, link: string | null) =>
+      link
+        ? `Call for ${when} given the video link ${link}; the visitor is mailed it`
+        : `Call for ${when} made a phone call; the visitor is mailed it`,
     other: (name: string) => `Event: ${name}`,
     by: (email: string) => `by ${email}`,
     system: 'by the site',

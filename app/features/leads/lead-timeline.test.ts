@@ -39,4 +39,29 @@ describe('the timeline’s meeting entries', () => {
       ),
     ).toBe('Call for 2 Dec 2026, 14:30 CET cancelled');
   });
+
+  it('keeps an administrator’s note with a cancel, and names a call’s new way to meet', () => {
+    expect(
+      toLeadEvent(
+        row('meeting_cancelled', { starts_at: '2026-12-02T13:30:00Z', note: 'Erik is ill.' }),
+      ),
+    ).toMatchObject({ kind: 'meeting_cancelled', note: 'Erik is ill.' });
+    const given = (to: string | null) =>
+      describeLeadEvent(
+        toLeadEvent(
+          row('meeting_link_changed', {
+            starts_at: '2026-12-01T09:00:00Z',
+            from: null,
+            to,
+          }),
+        ),
+        'Europe/Stockholm',
+      );
+    expect(given('https://meet.example.com/room')).toBe(
+      'Call for 1 Dec 2026, 10:00 CET given the video link https://meet.example.com/room; the visitor is mailed it',
+    );
+    expect(given(null)).toBe(
+      'Call for 1 Dec 2026, 10:00 CET made a phone call; the visitor is mailed it',
+    );
+  });
 });

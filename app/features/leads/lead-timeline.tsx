@@ -39,6 +39,9 @@ export function LeadTimeline({ history }: { history: LeadEvent[] | 'loading' | '
               {event.kind === 'notes_changed' && event.notes !== null && (
                 <p className="lead-card__text lead-timeline__notes">{event.notes}</p>
               )}
+              {event.kind === 'meeting_cancelled' && event.note !== null && (
+                <p className="lead-card__text lead-timeline__notes">{event.note}</p>
+              )}
             </li>
           ))}
         </ol>

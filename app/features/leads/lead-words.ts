@@ -56,6 +56,8 @@ export function describeLeadEvent(event: LeadEvent, timeZone: string): string {
       return timeline.meetingMoved(when(event.startsAt), when(event.previousStartsAt));
     case 'meeting_cancelled':
       return timeline.meetingCancelled(when(event.startsAt));
+    case 'meeting_link_changed':
+      return timeline.meetingLinkChanged(when(event.startsAt), event.to);
     case 'other':
       return timeline.other(event.name);
   }

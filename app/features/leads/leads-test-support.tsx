@@ -122,6 +122,7 @@ export function renderLeads(client: AppSupabaseClient, path = '/admin/leads') {
               email="admin@example.com"
               role="admin"
               onSignOut={async () => {}}
+              loadCallTimes={async () => ({ meetingMinutes: 30, bufferMinutes: 15, days: [] })}
             />
             <Where />
           </>
