@@ -89,6 +89,8 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261126110100_cap_meeting_mails_per_lead.sql',
       '20261126110200_let_administrators_release_meetings.sql',
       '20261126130000_queue_meta_lead_events_from_the_server.sql',
+      '20261127120000_hold_leads_over_the_limit.sql',
+      '20261127120100_count_public_page_views_only.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
