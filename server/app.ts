@@ -111,8 +111,9 @@ async function apiKeys(secret: string) {
 /**
  * The database: DATABASE_URL's server, or the embedded one in DATA_DIR (locked to this process).
  * The embedded PostgreSQL takes over a PGlite directory left by an earlier version (decision 10).
+ * Also used by `npm run reset-two-factor` (scripts/reset-two-factor.ts).
  */
-async function openDatabase(
+export async function openDatabase(
   config: Config,
   log: (line: string) => void,
 ): Promise<{ db: Database; release: () => void }> {

@@ -668,6 +668,39 @@ export interface Database {
         };
         Relationships: [];
       };
+      team_events: {
+        Row: {
+          id: number;
+          kind: string;
+          actor_id: string | null;
+          actor_email: string | null;
+          member_id: string | null;
+          member_email: string;
+          detail: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          kind: string;
+          actor_id?: string | null;
+          actor_email?: string | null;
+          member_id?: string | null;
+          member_email: string;
+          detail?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          kind?: string;
+          actor_id?: string | null;
+          actor_email?: string | null;
+          member_id?: string | null;
+          member_email?: string;
+          detail?: string | null;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
       team_members: {
         Row: {
           user_id: string;

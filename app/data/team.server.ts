@@ -5,7 +5,14 @@
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { serverEnv, type ServerEnv } from './config.server';
 import type { Database } from './database.types';
-import { isTeamRole, type TeamMember, type TeamRole } from './team';
+import {
+  isTeamEventKind,
+  isTeamRole,
+  type TeamEvent,
+  type TeamEventKind,
+  type TeamMember,
+  type TeamRole,
+} from './team';
 
 /** A refusal or a failure with the HTTP status the endpoint answers and a message to show. */
 export class TeamRequestError extends Error {
@@ -26,6 +33,9 @@ export interface TeamCaller {
   userId: string;
   /** Who is asking, as an invitation names them: their name if their account has one. */
   displayName: string;
+  email: string;
+  /** The session has been confirmed with a second factor. */
+  aal2: boolean;
   service: Client;
 }
 
@@ -74,7 +84,13 @@ export async function teamCaller(
   });
   const name = (user.user_metadata as { name?: unknown } | undefined)?.name;
   const displayName = typeof name === 'string' && name.trim() ? name.trim() : (user.email ?? '');
-  return { userId: user.id, displayName, service };
+  return {
+    userId: user.id,
+    displayName,
+    email: user.email ?? '',
+    aal2: assuranceLevel(token) === 'aal2',
+    service,
+  };
 }
 
 /** The `aal` claim of a token GoTrue has just vouched for. */
@@ -170,18 +186,79 @@ export async function inviteMember(
     .eq('user_id', userId)
     .maybeSingle();
   if (existing) {
-    if (!error) return { invited: true }; // a pending member asked again: a new link went out
-    throw new TeamRequestError(409, `${input.email} is already on the team.`);
+    if (error) throw new TeamRequestError(409, `${input.email} is already on the team.`);
+    // A pending member asked again: a new link went out.
+    await record(caller, { kind: 'invitation_resent', memberId: userId, memberEmail: input.email });
+    return { invited: true };
   }
   const { error: insertError } = await service
     .from('team_members')
     .insert({ user_id: userId, role: input.role });
   if (insertError) throw new TeamRequestError(502, insertError.message);
+  await record(caller, {
+    kind: 'invited',
+    memberId: userId,
+    memberEmail: input.email,
+    detail: input.role,
+  });
   return { invited: !error };
 }
 
 /** How long after an invitation the same member's can be sent again: a resend cannot mail-bomb. */
 export const RESEND_AFTER_MINUTES = 10;
+
+/** One line of the team's history (public.team_events). */
+async function record(
+  caller: TeamCaller,
+  event: { kind: TeamEventKind; memberId: string; memberEmail: string; detail?: string },
+) {
+  const { error } = await caller.service.from('team_events').insert({
+    kind: event.kind,
+    actor_id: caller.userId,
+    actor_email: caller.email,
+    member_id: event.memberId,
+    member_email: event.memberEmail,
+    detail: event.detail ?? null,
+  });
+  if (error) {
+    throw new TeamRequestError(
+      502,
+      `Done, but the team's history could not record it: ${error.message}`,
+    );
+  }
+}
+
+/** The latest lines of the team's history, newest first. */
+export async function listTeamHistory(service: Client, limit = 50): Promise<TeamEvent[]> {
+  const { data, error } = await service
+    .from('team_events')
+    .select('id, kind, actor_email, member_email, detail, created_at')
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(limit);
+  if (error) throw new TeamRequestError(502, `Could not read the team's history: ${error.message}`);
+  return data.flatMap((row): TeamEvent[] =>
+    isTeamEventKind(row.kind)
+      ? [
+          {
+            id: row.id,
+            kind: row.kind,
+            actorEmail: row.actor_email,
+            memberEmail: row.member_email,
+            detail: row.detail,
+            at: row.created_at,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The member's address, for the history (404 when there is no such account). */
+async function emailOf(service: Client, userId: string): Promise<string> {
+  const { data, error } = await service.auth.admin.getUserById(userId);
+  if (error || !data.user) throw new TeamRequestError(404, 'No such member.');
+  return data.user.email ?? '';
+}
 
 /** GoTrue's refusal in the team page's words. */
 function invitationError(error: { status?: number; code?: string; message: string }) {
@@ -234,6 +311,7 @@ export async function resendInvitation(
     invitationOptions(caller, words),
   );
   if (inviteError) throw invitationError(inviteError);
+  await record(caller, { kind: 'invitation_resent', memberId: userId, memberEmail: email });
   return { email };
 }
 
@@ -248,6 +326,8 @@ export async function changeRole(caller: TeamCaller, userId: string, role: TeamR
     .select('user_id');
   if (error) throw new TeamRequestError(409, error.message);
   if (data.length === 0) throw new TeamRequestError(404, 'No such member.');
+  const memberEmail = await emailOf(caller.service, userId);
+  await record(caller, { kind: 'role_changed', memberId: userId, memberEmail, detail: role });
 }
 
 /** Removes a member: the account is deleted, so every session of theirs ends. */
@@ -261,6 +341,54 @@ export async function removeMember(caller: TeamCaller, userId: string) {
     .eq('user_id', userId)
     .maybeSingle();
   if (!row) throw new TeamRequestError(404, 'No such member.');
+  const memberEmail = await emailOf(caller.service, userId);
   const { error } = await caller.service.auth.admin.deleteUser(userId);
   if (error) throw new TeamRequestError(error.status ?? 502, error.message);
+  await record(caller, { kind: 'removed', memberId: userId, memberEmail });
+}
+
+/**
+ * Removes every second factor of another member who lost their authenticator app, so they sign
+ * in with their password and set up a new one. Takes a session confirmed with the caller's own
+ * second factor; GoTrue mails the member; the team's history records who did it.
+ */
+export async function resetTwoFactor(
+  caller: TeamCaller,
+  userId: string,
+): Promise<{ removed: number }> {
+  if (userId === caller.userId) {
+    throw new TeamRequestError(
+      400,
+      'Your own authenticator apps are on your Account page; another administrator can reset them.',
+    );
+  }
+  if (!caller.aal2) {
+    throw new TeamRequestError(
+      403,
+      "Set up two-factor sign-in for yourself and sign in with it before resetting another member's.",
+    );
+  }
+  const { data: row } = await caller.service
+    .from('team_members')
+    .select('user_id')
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (!row) throw new TeamRequestError(404, 'No such member.');
+  const memberEmail = await emailOf(caller.service, userId);
+  const { data, error } = await caller.service.auth.admin.mfa.listFactors({ userId });
+  if (error) throw new TeamRequestError(error.status ?? 502, error.message);
+  for (const factor of data.factors) {
+    const { error: deleteError } = await caller.service.auth.admin.mfa.deleteFactor({
+      id: factor.id,
+      userId,
+    });
+    if (deleteError) throw new TeamRequestError(deleteError.status ?? 502, deleteError.message);
+  }
+  await record(caller, {
+    kind: 'two_factor_reset',
+    memberId: userId,
+    memberEmail,
+    detail: String(data.factors.length),
+  });
+  return { removed: data.factors.length };
 }

@@ -24,6 +24,31 @@ export interface TeamMember {
   twoFactor: boolean;
 }
 
+/** What the team's history records (public.team_events_kind_check). */
+export const teamEventKinds = [
+  'invited',
+  'invitation_resent',
+  'role_changed',
+  'removed',
+  'two_factor_reset',
+] as const;
+export type TeamEventKind = (typeof teamEventKinds)[number];
+
+export const isTeamEventKind = (kind: string): kind is TeamEventKind =>
+  (teamEventKinds as readonly string[]).includes(kind);
+
+/** One line of the team's history. */
+export interface TeamEvent {
+  id: number;
+  kind: TeamEventKind;
+  /** Null for the server's own command (npm run reset-two-factor). */
+  actorEmail: string | null;
+  memberEmail: string;
+  /** The new role of role_changed and invited; the number of factors of two_factor_reset. */
+  detail: string | null;
+  at: string;
+}
+
 /** The signed-in user's role, or null when they are on no team (and may see nothing). */
 export async function getOwnTeamRole(
   client: AppSupabaseClient,
@@ -71,8 +96,18 @@ async function callTeamApi<T>(
 }
 
 export async function listTeam(client: AppSupabaseClient): Promise<TeamMember[]> {
-  const { members } = await callTeamApi<{ members: TeamMember[] }>(client, 'GET');
-  return members;
+  return (await loadTeam(client)).members;
+}
+
+/** The members and the latest lines of the team's history. */
+export async function loadTeam(
+  client: AppSupabaseClient,
+): Promise<{ members: TeamMember[]; history: TeamEvent[] }> {
+  const { members, history } = await callTeamApi<{
+    members: TeamMember[];
+    history: TeamEvent[];
+  }>(client, 'GET');
+  return { members, history };
 }
 
 /** True when a new account was invited by mail, false when an existing one joined at once. */
@@ -88,6 +123,14 @@ export async function inviteMember(
 export async function resendInvitation(client: AppSupabaseClient, userId: string): Promise<string> {
   const { email } = await callTeamApi<{ email: string }>(client, 'PUT', { userId });
   return email;
+}
+
+/** Removes every second factor of a member who lost their authenticator app. */
+export async function resetMemberTwoFactor(client: AppSupabaseClient, userId: string) {
+  const { removed } = await callTeamApi<{ removed: number }>(client, 'POST', {
+    resetTwoFactor: userId,
+  });
+  return removed;
 }
 
 export async function changeMemberRole(client: AppSupabaseClient, userId: string, role: TeamRole) {

@@ -1,5 +1,5 @@
 // /admin/api/team: the team page's JSON endpoint (docs/decisions/0012). GET lists the members; POST
-// invites { email, role }; PUT sends a pending member's invitation again { userId }; PATCH changes
+// invites { email, role } or resets a member's two-factor sign-in { resetTwoFactor: userId }; PUT sends a pending member's invitation again { userId }; PATCH changes
 // { userId, role }; DELETE removes { userId }. Only an administrator's session gets an answer
 // (app/data/team.server.ts); nothing here is cached.
 import { z } from 'zod';
@@ -11,7 +11,9 @@ import {
   changeRole,
   inviteMember,
   listTeam,
+  listTeamHistory,
   removeMember,
+  resetTwoFactor,
   resendInvitation,
   teamCaller,
   type InvitationWords,
@@ -24,6 +26,7 @@ const userId = z.uuid({ error: 'Name the member by their user id.' });
 const bodies = {
   invite: z.object({ email: z.email({ error: 'Enter a valid e-mail address.' }), role }),
   resend: z.object({ userId }),
+  resetTwoFactor: z.object({ resetTwoFactor: userId }),
   change: z.object({ userId, role }),
   remove: z.object({ userId }),
 };
@@ -46,7 +49,11 @@ async function handle(work: () => Promise<unknown>): Promise<Response> {
 export function loader({ request }: Route.LoaderArgs) {
   return handle(async () => {
     const caller = await teamCaller(request);
-    return { members: await listTeam(caller.service) };
+    const [members, history] = await Promise.all([
+      listTeam(caller.service),
+      listTeamHistory(caller.service),
+    ]);
+    return { members, history };
   });
 }
 
@@ -59,6 +66,9 @@ export function action({ request }: Route.ActionArgs) {
     const body: unknown = await request.json().catch(() => null);
     switch (request.method) {
       case 'POST': {
+        if (body && typeof body === 'object' && 'resetTwoFactor' in body) {
+          return resetTwoFactor(caller, parse(bodies.resetTwoFactor, body).resetTwoFactor);
+        }
         const { email, role } = parse(bodies.invite, body);
         return inviteMember(caller, { email, role, ...(await invitationWords(request)) });
       }

@@ -13,6 +13,7 @@ import {
   listAdminUsers,
   updateAdminUser,
 } from './endpoints/admin-users.ts';
+import { deleteAdminUserFactor, listAdminUserFactors } from './endpoints/admin-factors.ts';
 import { challengeFactor, enrollFactor, unenrollFactor } from './endpoints/factors.ts';
 import { verifyFactor } from './endpoints/factor-verify.ts';
 import { health } from './endpoints/health.ts';
@@ -69,6 +70,8 @@ const ROUTES: [string, Methods][] = [
   ['/factors/{factorId}/challenge', { POST: challengeFactor }],
   ['/factors/{factorId}/verify', { POST: verifyFactor }],
   ['/admin/users', { GET: listAdminUsers }],
+  ['/admin/users/{userId}/factors', { GET: listAdminUserFactors }],
+  ['/admin/users/{userId}/factors/{factorId}', { DELETE: deleteAdminUserFactor }],
   ['/admin/users/{userId}', { GET: getAdminUser, PUT: updateAdminUser, DELETE: deleteAdminUser }],
 ];
 

@@ -7,8 +7,10 @@ import type { AuthContext, AuthRequest, Endpoint } from '../context.ts';
 import { authenticate, currentUser, type Authenticated } from '../authenticate.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { qrSvg } from '../mfa/qr-svg.ts';
+import { notifyFactorRemoved, removeFactor } from '../mfa/remove-factor.ts';
 import { generateSecret, otpauthUri } from '../mfa/totp.ts';
 import { readJsonBody, send, stringField, UUID } from '../request.ts';
+import { findUserById } from '../users.ts';
 
 /** GoTrue's defaults: challenges and unverified factors last 5 minutes; 10 factors at most. */
 export const CHALLENGE_TTL_SECONDS = 300;
@@ -17,6 +19,7 @@ const MAX_FACTORS = 10;
 
 export interface FactorRow {
   id: string;
+  friendly_name: string | null;
   status: 'verified' | 'unverified';
   factor_type: string;
   secret: string | null;
@@ -32,7 +35,7 @@ export async function loadFactor(
   const id = request.params.factorId!;
   if (!UUID.test(id)) throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
   const { rows } = await db.query<FactorRow>(
-    `select id, status::text as status, factor_type::text as factor_type, secret
+    `select id, friendly_name, status::text as status, factor_type::text as factor_type, secret
        from auth.mfa_factors where id = $1 and user_id = $2 ${lock ? 'for update' : ''}`,
     [id, auth.userId],
   );
@@ -166,18 +169,10 @@ export const unenrollFactor: Endpoint = async (ctx, request) => {
   if (factor.status === 'verified' && auth.aal !== 'aal2') {
     throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
   }
-  await ctx.db.transaction(async (tx) => {
-    await tx.query(
-      `delete from auth.mfa_amr_claims where authentication_method = 'totp'
-         and session_id in (select id from auth.sessions where factor_id = $1)`,
-      [factor.id],
-    );
-    await tx.query(
-      `update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now()
-       where factor_id = $1`,
-      [factor.id],
-    );
-    await tx.query('delete from auth.mfa_factors where id = $1', [factor.id]);
-  });
+  await ctx.db.transaction((tx) => removeFactor(tx, factor.id));
   send(request, 200, { id: factor.id });
+  if (factor.status === 'verified') {
+    const record = await findUserById(ctx.db, auth.userId);
+    notifyFactorRemoved(ctx, record?.user.email, factor.friendly_name, false);
+  }
 };
