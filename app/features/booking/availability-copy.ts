@@ -33,7 +33,7 @@ export const availabilityCopy = {
     minimumNoticeHours: 'No one can book a time sooner than this from now.',
     blockedDates: 'One date per line, like 2026-12-27: holidays of your own, days away.',
     meetingLink:
-      'A fixed room (Google Meet, Teams, Zoom) sent with every invitation. Empty: you call.',
+      'A fixed room (Google Meet, Teams, Zoom) sent with every new booking’s invitation. Empty: you call. Calls already booked keep the way to meet they were booked with.',
   },
   holidaysHint: 'Closed unless you open them. The next twelve months:',
   openHoliday: (name: string, date: string) => `Open on ${name} (${date})`,
@@ -68,5 +68,24 @@ export const availabilityCopy = {
       `Release ${name}’s call on ${when}? The call is cancelled, the time is free again and ${name} is told by e-mail.`,
     released: (name: string) => `${name}’s call is released. The time is free again.`,
     releaseFailed: (message: string) => `Could not release the call: ${message}`,
+  },
+  bookedLinks: {
+    heading: 'Calls booked before the link changed',
+    keep: (count: number, link: string | null) =>
+      `${count === 1 ? '1 booked call keeps' : `${count} booked calls keep`} the way to meet it was booked with: ` +
+      (link
+        ? `the saved link applies to new bookings only.`
+        : `new bookings are phone calls, these stay as booked.`),
+    update: (count: number, link: string | null) =>
+      link
+        ? `Give ${count === 1 ? 'it' : 'them'} the new link and mail each visitor`
+        : `Make ${count === 1 ? 'it a phone call' : 'them phone calls'} and mail each visitor`,
+    confirm: (count: number, link: string | null) =>
+      `${link ? `Give ${count} booked ${count === 1 ? 'call' : 'calls'} the link ${link}` : `Make ${count} booked ${count === 1 ? 'call a phone call' : 'calls phone calls'}`}? Each visitor is mailed an updated invitation.`,
+    updating: 'Updating…',
+    updated: (count: number) =>
+      `${count === 1 ? '1 call is' : `${count} calls are`} updated. Each visitor is mailed the new way to meet.`,
+    failed: (message: string) => `Could not update the calls: ${message}`,
+    loadFailed: (message: string) => `Could not count the booked calls: ${message}`,
   },
 };

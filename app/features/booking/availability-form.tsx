@@ -17,6 +17,7 @@ import { SubmitRow, useAction } from '~/admin/use-action';
 import { useLoaded } from '~/admin/use-loaded';
 import { availabilityCopy as copy } from './availability-copy';
 import { defaultAvailability, type SetAvailability } from './availability-values';
+import { BookedCallLinks } from './availability-booked-links';
 import { CalendarFeedField } from './calendar-feed-field';
 import { ClosedDaysFields } from './closed-days-fields';
 import { MeetingFields } from './meeting-fields';
@@ -40,6 +41,7 @@ export function AvailabilityForm({
     [client],
   );
   const [problems, setProblems] = useState<AvailabilityProblems>({});
+  const [savedVersion, setSavedVersion] = useState(0);
   const action = useAction();
   // The root loader reads the zone again, so every date the admin shows moves to a new one.
   const revalidator = useRevalidator();
@@ -68,6 +70,7 @@ export function AvailabilityForm({
     }
     void action.run(async () => {
       setValues(await saveAvailability(client, values));
+      setSavedVersion((version) => version + 1);
       void revalidator.revalidate();
       return copy.saved;
     }, copy.failed);
@@ -80,6 +83,7 @@ export function AvailabilityForm({
       <MeetingFields {...part} />
       <ClosedDaysFields {...part} />
       <SubmitRow action={action} label={copy.save} busyLabel={copy.saving} />
+      <BookedCallLinks client={client} savedVersion={savedVersion} />
       <CalendarFeedField
         client={client}
         siteOrigin={siteOrigin}
