@@ -6,6 +6,7 @@
 import type { Availability, BusyTime, Weekday } from './availability';
 import type { Database } from './database.types';
 import { dataError } from './errors';
+import { readEveryPage, readEveryPageForIds } from './every-page';
 import type { AppSupabaseClient } from './supabase';
 
 type SettingsRow = Database['public']['Tables']['booking_settings']['Row'];
@@ -59,14 +60,19 @@ export async function listBusyTimes(
   from: number,
   to: number,
 ): Promise<BusyTime[]> {
-  const { data, error, status } = await client
-    .from('meetings')
-    .select('starts_at, busy_until')
-    .eq('status', 'active')
-    .lt('starts_at', new Date(to).toISOString())
-    .gt('busy_until', new Date(from).toISOString());
-  if (error) throw dataError(error, status);
-  return data.map((row) => ({ start: Date.parse(row.starts_at), end: Date.parse(row.busy_until) }));
+  // Paged: short calls over weeks of round-the-clock hours can pass max_rows.
+  const rows = await readEveryPage((first, last) =>
+    client
+      .from('meetings')
+      .select('starts_at, busy_until', { count: 'exact' })
+      .eq('status', 'active')
+      .lt('starts_at', new Date(to).toISOString())
+      .gt('busy_until', new Date(from).toISOString())
+      .order('starts_at')
+      .order('id')
+      .range(first, last),
+  );
+  return rows.map((row) => ({ start: Date.parse(row.starts_at), end: Date.parse(row.busy_until) }));
 }
 
 /**
@@ -80,24 +86,31 @@ export async function listFreshHolds(
   to: number,
   now: number,
 ): Promise<BusyTime[]> {
-  const meetings = await client
-    .from('meetings')
-    .select('consultation_id, starts_at, busy_until')
-    .eq('status', 'active')
-    .gt('updated_at', new Date(now - 3600_000).toISOString())
-    .gte('starts_at', new Date(from).toISOString())
-    .lt('starts_at', new Date(to).toISOString());
-  if (meetings.error) throw dataError(meetings.error, meetings.status);
-  const ids = [...new Set(meetings.data.map((row) => row.consultation_id))];
+  const meetings = await readEveryPage((first, last) =>
+    client
+      .from('meetings')
+      .select('consultation_id, starts_at, busy_until', { count: 'exact' })
+      .eq('status', 'active')
+      .gt('updated_at', new Date(now - 3600_000).toISOString())
+      .gte('starts_at', new Date(from).toISOString())
+      .lt('starts_at', new Date(to).toISOString())
+      .order('starts_at')
+      .order('id')
+      .range(first, last),
+  );
+  const ids = meetings.map((row) => row.consultation_id);
   if (ids.length === 0) return [];
-  const acted = await client
-    .from('lead_events')
-    .select('consultation_id')
-    .in('consultation_id', ids)
-    .not('author_id', 'is', null);
-  if (acted.error) throw dataError(acted.error, acted.status);
-  const confirmed = new Set(acted.data.map((row) => row.consultation_id));
-  return meetings.data
+  const acted = await readEveryPageForIds(ids, (chunk, first, last) =>
+    client
+      .from('lead_events')
+      .select('consultation_id', { count: 'exact' })
+      .in('consultation_id', chunk)
+      .not('author_id', 'is', null)
+      .order('id')
+      .range(first, last),
+  );
+  const confirmed = new Set(acted.map((row) => row.consultation_id));
+  return meetings
     .filter((row) => !confirmed.has(row.consultation_id))
     .map((row) => ({ start: Date.parse(row.starts_at), end: Date.parse(row.busy_until) }));
 }

@@ -3,6 +3,7 @@
 // feed lists.
 import type { AppSupabaseClient } from './supabase';
 import { dataError } from './errors';
+import { readEveryPage, readEveryPageForIds } from './every-page';
 import { meetingFromRow, type Meeting } from './meetings.server';
 
 /** The calendar feed's secret, as saved (or none while nothing is saved). */
@@ -24,23 +25,29 @@ export async function listFeedMeetings(
   client: AppSupabaseClient,
   since: number,
 ): Promise<FeedMeeting[]> {
-  const meetings = await client
-    .from('meetings')
-    .select('*')
-    .gte('starts_at', new Date(since).toISOString())
-    .order('starts_at');
-  if (meetings.error) throw dataError(meetings.error, meetings.status);
-  const ids = [...new Set(meetings.data.map((row) => row.consultation_id))];
+  // Paged past max_rows: a busy agency's calendar since `since` can hold more than 1,000 calls.
+  const meetings = await readEveryPage((from, to) =>
+    client
+      .from('meetings')
+      .select('*', { count: 'exact' })
+      .gte('starts_at', new Date(since).toISOString())
+      .order('starts_at')
+      .order('id')
+      .range(from, to),
+  );
   // Two reads: the embedded data API serves no embedded resources (decision 3).
-  const leads = ids.length
-    ? await client
+  const leads = await readEveryPageForIds(
+    meetings.map((row) => row.consultation_id),
+    (ids, from, to) =>
+      client
         .from('consultations')
-        .select('id, name, company_name, phone_number, email')
+        .select('id, name, company_name, phone_number, email', { count: 'exact' })
         .in('id', ids)
-    : { data: [], error: null, status: 200 };
-  if (leads.error) throw dataError(leads.error, leads.status);
-  const byId = new Map(leads.data.map((lead) => [lead.id, lead]));
-  return meetings.data.flatMap((row) => {
+        .order('id')
+        .range(from, to),
+  );
+  const byId = new Map(leads.map((lead) => [lead.id, lead]));
+  return meetings.flatMap((row) => {
     const lead = byId.get(row.consultation_id);
     if (!lead) return [];
     return [

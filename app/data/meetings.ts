@@ -8,6 +8,7 @@ import type { BookingLimit } from './booking-limits';
 import { bookingLimit } from './booking-limits';
 import { adminPaths } from '~/config/paths';
 import { DataError, dataError } from './errors';
+import { readEveryPage, readEveryPageForIds } from './every-page';
 import type { AppSupabaseClient } from './supabase';
 
 export interface LeadMeeting {
@@ -48,7 +49,10 @@ function meetingOf(row: {
   };
 }
 
-/** Each lead's active meeting that has not ended yet, by lead id. */
+/**
+ * Each lead's active meeting that has not ended yet, by lead id. Bounded by design: a lead has at
+ * most one active meeting (the database's unique rule), and the ids are one page of the list.
+ */
 export async function listNextMeetings(
   client: AppSupabaseClient,
   leadIds: readonly string[],
@@ -70,13 +74,16 @@ export async function listLeadMeetings(
   client: AppSupabaseClient,
   leadId: string,
 ): Promise<LeadMeeting[]> {
-  const { data, error, status } = await client
-    .from('meetings')
-    .select(columns)
-    .eq('consultation_id', leadId)
-    .order('starts_at', { ascending: false });
-  if (error) throw dataError(error, status);
-  return data.map(meetingOf);
+  const rows = await readEveryPage((from, to) =>
+    client
+      .from('meetings')
+      .select(columns, { count: 'exact' })
+      .eq('consultation_id', leadId)
+      .order('starts_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(from, to),
+  );
+  return rows.map(meetingOf);
 }
 
 /** A coming call whose lead the team has not acted on yet: a time a stranger may be holding. */
@@ -107,19 +114,29 @@ export async function listHeldCalls(client: AppSupabaseClient, now: Date): Promi
   if (meetings.error) throw dataError(meetings.error, meetings.status);
   const ids = [...new Set(meetings.data.map((row) => row.consultation_id))];
   if (ids.length === 0) return [];
-  // Separate reads: the embedded data API serves no embedded resources (decision 3).
+  // Separate reads: the embedded data API serves no embedded resources (decision 3). Up to 500
+  // leads' ids go 100 to a request, each read to its end (their events can pass max_rows).
   const [acted, leads] = await Promise.all([
-    client
-      .from('lead_events')
-      .select('consultation_id')
-      .in('consultation_id', ids)
-      .not('author_id', 'is', null),
-    client.from('consultations').select('id, name, company_name, email').in('id', ids),
+    readEveryPageForIds(ids, (chunk, from, to) =>
+      client
+        .from('lead_events')
+        .select('consultation_id', { count: 'exact' })
+        .in('consultation_id', chunk)
+        .not('author_id', 'is', null)
+        .order('id')
+        .range(from, to),
+    ),
+    readEveryPageForIds(ids, (chunk, from, to) =>
+      client
+        .from('consultations')
+        .select('id, name, company_name, email', { count: 'exact' })
+        .in('id', chunk)
+        .order('id')
+        .range(from, to),
+    ),
   ]);
-  if (acted.error) throw dataError(acted.error, acted.status);
-  if (leads.error) throw dataError(leads.error, leads.status);
-  const confirmed = new Set(acted.data.map((row) => row.consultation_id));
-  const byId = new Map(leads.data.map((lead) => [lead.id, lead]));
+  const confirmed = new Set(acted.map((row) => row.consultation_id));
+  const byId = new Map(leads.map((lead) => [lead.id, lead]));
   return meetings.data.flatMap((row) => {
     const lead = byId.get(row.consultation_id);
     if (!lead || confirmed.has(row.consultation_id)) return [];
