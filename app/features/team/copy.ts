@@ -93,15 +93,30 @@ export const twoFactorCopy = {
   code: '6-digit code',
   codeHint: 'From your authenticator app. A new code appears every 30 seconds.',
   codeInvalid: 'Enter the 6 digits the app shows.',
+  codeWrong:
+    'That code is not the right one. Check that the app shows this account, and type the newest code: they change every 30 seconds.',
   confirm: 'Turn on two-factor sign-in',
   confirming: 'Checking...',
   cancel: 'Cancel',
   enabled: 'Two-factor sign-in is on. Next time you sign in, we will ask for a code.',
-  remove: 'Turn off two-factor sign-in',
-  removing: 'Turning off...',
-  confirmRemove: 'Turn off two-factor sign-in? Signing in will then take only your password.',
-  removed: 'Two-factor sign-in is off.',
+  apps: 'Your authenticator apps',
+  app: (name: string, added: string) => `${name}, added ${added}`,
+  addBackup: 'Add a backup authenticator app',
+  backupHint:
+    'A second app (on another phone or a tablet) lets you sign in if you lose the first. Each app has its own code; either one works.',
+  name: 'Name of this app',
+  nameHint: 'So you can tell your apps apart, for example "Phone" or "Backup tablet".',
+  nameTaken: (name: string) => `You already have an app called "${name}": choose another name.`,
+  remove: (name: string) => `Remove ${name}`,
+  removing: 'Removing...',
+  confirmRemove: (name: string, last: boolean) =>
+    last
+      ? `Remove ${name}? It is your only app: two-factor sign-in turns off, and signing in takes only your password.`
+      : `Remove ${name}? Signing in then takes a code from your other app.`,
+  removed: (name: string, last: boolean) =>
+    last ? `${name} is removed. Two-factor sign-in is off.` : `${name} is removed.`,
   friendlyName: 'Authenticator app',
+  backupName: 'Backup authenticator app',
   failed: (message: string) => `That did not work: ${message}`,
   challenge: {
     heading: 'Confirm it is you',

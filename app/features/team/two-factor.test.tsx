@@ -21,11 +21,11 @@ function fakeAuth(options: { factors?: Factor[]; aal?: 'aal1' | 'aal2'; goodCode
   const goodCode = options.goodCode ?? '123456';
   const mfa = {
     listFactors: vi.fn(async () => ({ data: { all: [...factors] }, error: null })),
-    enroll: vi.fn(async () => {
+    enroll: vi.fn(async ({ friendlyName }: { friendlyName: string }) => {
       factors.push({
         id: 'f-new',
         factor_type: 'totp',
-        friendly_name: 'Authenticator app',
+        friendly_name: friendlyName,
         status: 'unverified',
         created_at: '2026-11-25T09:00:00Z',
       });
@@ -118,9 +118,15 @@ describe('TwoFactorGate', () => {
     expect(screen.getByText('Enter the 6 digits the app shows.')).toBeVisible();
     await userEvent.type(code, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'That did not work: Invalid TOTP code entered',
-    );
+    // The admin's words on the field, not GoTrue's, and the cursor back in it for the next code.
+    expect(
+      await screen.findByText(
+        'That code is not the right one. Check that the app shows this account, and type the newest code: they change every 30 seconds.',
+      ),
+    ).toBeVisible();
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Invalid TOTP code entered/)).toBeNull();
     expect(screen.queryByText('The page')).toBeNull();
     await userEvent.clear(code);
     await userEvent.type(code, '123 456');
@@ -164,11 +170,36 @@ describe('AccountSettings', () => {
       ),
     ).toBeVisible();
     expect(screen.getByText(/Two-factor sign-in is on \(since/)).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Turn off two-factor sign-in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Authenticator app' }));
+    expect(window.confirm).toHaveBeenCalledWith(
+      'Remove Authenticator app? It is your only app: two-factor sign-in turns off, and signing in takes only your password.',
+    );
     expect(mfa.unenroll).toHaveBeenCalledWith({ factorId: 'f-new' });
     expect(
       await screen.findByText('Two-factor sign-in is off.', { selector: 'strong' }),
     ).toBeVisible();
+  });
+
+  it('adds a named backup app beside the first, and refuses a name already used', async () => {
+    const { client, mfa } = fakeAuth({ factors: [{ ...verifiedFactor, friendly_name: 'Phone' }] });
+    render(<AccountSettings client={client} email="me@example.com" />);
+    const name = await screen.findByLabelText('Name of this app');
+    expect(name).toHaveValue('Backup authenticator app');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Phone');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a backup authenticator app' }));
+    expect(
+      screen.getByText('You already have an app called "Phone": choose another name.'),
+    ).toBeVisible();
+    expect(mfa.enroll).not.toHaveBeenCalled();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Tablet');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a backup authenticator app' }));
+    await userEvent.type(await screen.findByLabelText('6-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
+    expect(await screen.findByRole('button', { name: 'Remove Tablet' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remove Phone' })).toBeVisible();
+    expect(mfa.enroll).toHaveBeenCalledWith({ factorType: 'totp', friendlyName: 'Tablet' });
   });
 
   it('drops a set-up that was cancelled', async () => {

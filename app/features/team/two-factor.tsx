@@ -1,5 +1,6 @@
 // Two-factor sign-in with an authenticator app, through supabase-js's auth.mfa:
-// TwoFactorSettings enrolls (QR code or typed key, then a code from the app) and turns it off;
+// TwoFactorSettings lists the member's apps by name, enrolls one (QR code or typed key, then a
+// code from the app), a second as a backup, and removes one (at aal2, as GoTrue asks);
 // TwoFactorChallenge asks a signed-in member for a code before the admin pages open (aal2).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
@@ -7,6 +8,7 @@ import {
   listSecondFactors,
   removeSecondFactor,
   verifyAuthenticatorCode,
+  type SecondFactor,
 } from '~/data/auth';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
@@ -16,34 +18,15 @@ import { AdminField } from '~/admin/admin-field';
 import { useLoaded } from '~/admin/use-loaded';
 import { Notice, SubmitRow, useAction } from '~/admin/use-action';
 import { twoFactorCopy as copy } from './copy';
-
-const sixDigits = /^\d{6}$/;
-
-/** The code field: digits only, filled in by the phone's one-time-code suggestion too. */
-function CodeField({ error }: { error: string | null }) {
-  return (
-    <AdminField label={copy.code} hint={copy.codeHint} error={error}>
-      {(control) => (
-        <input
-          {...control}
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          className="admin-code-input"
-        />
-      )}
-    </AdminField>
-  );
-}
-
-function readCode(event: FormEvent<HTMLFormElement>): string | null {
-  const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
-  return sixDigits.test(code) ? code : null;
-}
+import { CodeField, useCodeField } from './two-factor-code';
 
 type Enrollment = { factorId: string; qrCode: string; secret: string };
+
+/** A name for the next app that none of the member's apps has yet. */
+function freeName(taken: string[], base: string): string {
+  if (!taken.includes(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.includes(`${base} ${n}`)) return `${base} ${n}`;
+}
 
 export function TwoFactorSettings({
   client,
@@ -60,7 +43,8 @@ export function TwoFactorSettings({
     error: loadError,
   } = useLoaded(() => listSecondFactors(client), [client]);
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const code = useCodeField();
   const action = useAction();
   const { fail } = action;
   useEffect(() => {
@@ -68,25 +52,34 @@ export function TwoFactorSettings({
   }, [loadError, fail]);
 
   if (factors === null) return <LoadingStatus text={copy.checking} />;
-  const verified = factors.find((factor) => factor.verified);
+  const verified = factors.filter((factor) => factor.verified);
+  const nameOf = (factor: SecondFactor) => factor.friendlyName || copy.friendlyName;
+  const names = verified.map(nameOf);
 
-  async function start() {
-    await action.run(async () => {
+  function start(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
+    const chosen = name || freeName(names, verified.length ? copy.backupName : copy.friendlyName);
+    setNameError(names.includes(chosen) ? copy.nameTaken(chosen) : null);
+    if (names.includes(chosen)) return;
+    void action.run(async () => {
       // A set-up left half-way (an unverified factor) is dropped first: GoTrue allows one name.
       for (const factor of factors ?? []) {
         if (!factor.verified) await removeSecondFactor(client, factor.id);
       }
-      setEnrollment(await enrollAuthenticator(client, copy.friendlyName));
+      setEnrollment(await enrollAuthenticator(client, chosen));
     }, copy.failed);
   }
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = readCode(event);
-    setCodeError(code ? null : copy.codeInvalid);
-    if (!code || !enrollment) return;
+    const typed = code.read(event);
+    if (!typed || !enrollment) return;
     void action.run(async () => {
-      await verifyAuthenticatorCode(client, enrollment.factorId, code);
+      const taken = await code.check(() =>
+        verifyAuthenticatorCode(client, enrollment.factorId, typed),
+      );
+      if (!taken) return;
       setEnrollment(null);
       setFactors(await listSecondFactors(client));
       onEnabled?.();
@@ -102,12 +95,13 @@ export function TwoFactorSettings({
     }, copy.failed);
   }
 
-  async function turnOff(factorId: string) {
-    if (!window.confirm(copy.confirmRemove)) return;
+  async function remove(factor: SecondFactor) {
+    const last = verified.length === 1;
+    if (!window.confirm(copy.confirmRemove(nameOf(factor), last))) return;
     await action.run(async () => {
-      await removeSecondFactor(client, factorId);
+      await removeSecondFactor(client, factor.id);
       setFactors(await listSecondFactors(client));
-      return copy.removed;
+      return copy.removed(nameOf(factor), last);
     }, copy.failed);
   }
 
@@ -116,28 +110,54 @@ export function TwoFactorSettings({
       <p>{copy.explanation}</p>
       <p>
         <strong>
-          {verified ? copy.on(formatAdminDateTime(verified.createdAt, timeZone)) : copy.off}
+          {verified[0] ? copy.on(formatAdminDateTime(verified[0].createdAt, timeZone)) : copy.off}
         </strong>
       </p>
-      {verified && (
-        <button
-          type="button"
-          className="admin-button admin-button--danger"
-          disabled={action.busy}
-          onClick={() => void turnOff(verified.id)}
-        >
-          {action.busy ? copy.removing : copy.remove}
-        </button>
+      {verified.length > 0 && (
+        <>
+          <h3>{copy.apps}</h3>
+          <ul className="admin-stack">
+            {verified.map((factor) => (
+              <li key={factor.id}>
+                {copy.app(nameOf(factor), formatAdminDateTime(factor.createdAt, timeZone))}{' '}
+                <button
+                  type="button"
+                  className="admin-button admin-button--danger"
+                  disabled={action.busy}
+                  onClick={() => void remove(factor)}
+                >
+                  {copy.remove(nameOf(factor))}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
-      {!verified && !enrollment && (
-        <button
-          type="button"
-          className="admin-button admin-button--primary"
-          disabled={action.busy}
-          onClick={() => void start()}
-        >
-          {action.busy ? copy.starting : copy.start}
-        </button>
+      {!enrollment && (
+        <form className="admin-stack admin-narrow" noValidate onSubmit={start}>
+          {verified.length > 0 && <p>{copy.backupHint}</p>}
+          <AdminField label={copy.name} hint={copy.nameHint} error={nameError}>
+            {(control) => (
+              <input
+                {...control}
+                name="name"
+                type="text"
+                maxLength={60}
+                defaultValue={freeName(
+                  names,
+                  verified.length ? copy.backupName : copy.friendlyName,
+                )}
+              />
+            )}
+          </AdminField>
+          <button
+            type="submit"
+            className="admin-button admin-button--primary"
+            disabled={action.busy}
+          >
+            {action.busy ? copy.starting : verified.length ? copy.addBackup : copy.start}
+          </button>
+        </form>
       )}
       {enrollment && (
         <form className="admin-stack" noValidate onSubmit={confirm}>
@@ -146,7 +166,7 @@ export function TwoFactorSettings({
           <p>
             {copy.typeKey} <code className="admin-secret">{enrollment.secret}</code>
           </p>
-          <CodeField error={codeError} />
+          <CodeField error={code.error} inputRef={code.inputRef} />
           <SubmitRow action={action} label={copy.confirm} busyLabel={copy.confirming}>
             <button
               type="button"
@@ -177,7 +197,7 @@ export function TwoFactorChallenge({
   onVerified: () => void;
   onSignOut: () => void;
 }) {
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const code = useCodeField();
   const heading = useRef<HTMLHeadingElement>(null);
   const action = useAction();
 
@@ -185,12 +205,10 @@ export function TwoFactorChallenge({
 
   function verify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = readCode(event);
-    setCodeError(code ? null : copy.codeInvalid);
-    if (!code) return;
+    const typed = code.read(event);
+    if (!typed) return;
     void action.run(async () => {
-      await verifyAuthenticatorCode(client, factorId, code);
-      onVerified();
+      if (await code.check(() => verifyAuthenticatorCode(client, factorId, typed))) onVerified();
     }, copy.failed);
   }
 
@@ -201,7 +219,7 @@ export function TwoFactorChallenge({
       </h1>
       <form className="admin-stack admin-narrow" noValidate onSubmit={verify}>
         <p>{copy.challenge.text}</p>
-        <CodeField error={codeError} />
+        <CodeField error={code.error} inputRef={code.inputRef} />
         <SubmitRow action={action} label={copy.challenge.button} busyLabel={copy.challenge.busy}>
           <button
             type="button"
