@@ -6,6 +6,7 @@
 // writes lead_events through the API.
 import type { Database } from './database.types';
 import { dataError } from './errors';
+import { readEveryPage } from './every-page';
 import type { AppSupabaseClient } from './supabase';
 
 export type LeadEventRow = Database['public']['Tables']['lead_events']['Row'];
@@ -123,14 +124,17 @@ export async function listRecordedLeadEvents(
   client: AppSupabaseClient,
   consultationId: string,
 ): Promise<LeadEvent[]> {
-  const { data, error, status } = await client
-    .from('lead_events')
-    .select('*')
-    .eq('consultation_id', consultationId)
-    .order('created_at', { ascending: true })
-    .order('id', { ascending: true });
-  if (error) throw dataError(error, status);
-  return data.map(toLeadEvent);
+  // Paged: a lead worked on for years can gather more events than one read answers.
+  const rows = await readEveryPage((from, to) =>
+    client
+      .from('lead_events')
+      .select('*', { count: 'exact' })
+      .eq('consultation_id', consultationId)
+      .order('created_at', { ascending: true })
+      .order('id', { ascending: true })
+      .range(from, to),
+  );
+  return rows.map(toLeadEvent);
 }
 
 /**
@@ -172,6 +176,7 @@ export async function listLeadEvents(
   const [recorded, lead, mails] = await Promise.all([
     listRecordedLeadEvents(client, consultationId),
     client.from('consultations').select('received_at, source').eq('id', consultationId),
+    // At most one mail of each kind per lead (the table's unique rule): bounded by design.
     client
       .from('consultation_mails')
       .select('id, kind, created_at')
