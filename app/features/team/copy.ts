@@ -49,8 +49,40 @@ export const teamCopy = {
     changed: (email: string, role: TeamRole) =>
       `${email} is now ${role === 'admin' ? 'an administrator' : 'an editor'}.`,
     failed: (message: string) => `That did not work: ${message}`,
+    resend: 'Resend invitation',
+    resendLabel: (email: string) => `Resend the invitation to ${email}`,
+    resent: (email: string) =>
+      `A new invitation went to ${email}. Its link works for 24 hours; the earlier one works too until either is used.`,
+    resetTwoFactor: 'Reset two-factor',
+    resetLabel: (email: string) => `Reset the two-factor sign-in of ${email}`,
+    confirmReset: (email: string) =>
+      `Reset the two-factor sign-in of ${email}? Their authenticator apps are removed: they sign in with their password alone and set up a new app on their Account page. They are told by mail.`,
+    reset: (email: string) =>
+      `The authenticator apps of ${email} are removed. They sign in with their password and can set up a new app; they have been told by mail.`,
+  },
+  history: {
+    heading: 'History',
+    caption: 'Changes to the team, newest first',
+    when: 'When',
+    who: 'By',
+    what: 'What',
+    server: 'The server (npm run reset-two-factor)',
+    none: 'Nothing has happened to the team yet.',
+    event: {
+      invited: (member: string, role: string | null) =>
+        role ? `Invited ${member} as ${roleName(role)}` : `Invited ${member}`,
+      invitation_resent: (member: string) => `Sent ${member} the invitation again`,
+      role_changed: (member: string, role: string | null) =>
+        `Made ${member} ${role ? roleName(role) : 'a member'}`,
+      removed: (member: string) => `Removed ${member} from the team`,
+      two_factor_reset: (member: string) => `Reset the two-factor sign-in of ${member}`,
+    },
   },
 } as const;
+
+function roleName(role: string): string {
+  return role === 'admin' ? 'an administrator' : role === 'editor' ? 'an editor' : role;
+}
 
 export const accountCopy = {
   heading: 'Your account',

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppSupabaseClient } from '~/data/supabase';
-import type { TeamMember } from '~/data/team';
+import type { TeamEvent, TeamMember } from '~/data/team';
 import { TeamManager } from './team-manager';
 
 const me: TeamMember = {
@@ -30,7 +30,7 @@ const client = {
 } as unknown as AppSupabaseClient;
 
 /** The team endpoint: answers from `members`, records every call. */
-function serveTeam(members: TeamMember[]) {
+function serveTeam(members: TeamMember[], history: TeamEvent[] = []) {
   const calls: Array<{ method: string; body: unknown; authorization: string | null }> = [];
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -41,7 +41,23 @@ function serveTeam(members: TeamMember[]) {
       authorization: new Headers(init.headers).get('authorization'),
     });
     expect(url).toBe('/admin/api/team');
-    if (method === 'GET') return Response.json({ members });
+    if (method === 'GET') return Response.json({ members, history });
+    if (method === 'PUT') {
+      const member = members.find((m) => m.userId === body!.userId)!;
+      history.unshift({
+        id: history.length + 1,
+        kind: 'invitation_resent',
+        actorEmail: me.email,
+        memberEmail: member.email,
+        detail: null,
+        at: '2026-11-26T09:00:00Z',
+      });
+      return Response.json({ email: member.email });
+    }
+    if (method === 'POST' && body?.resetTwoFactor) {
+      members.find((m) => m.userId === body.resetTwoFactor)!.twoFactor = false;
+      return Response.json({ removed: 1 });
+    }
     if (method === 'POST' && body?.email === 'taken@example.com') {
       return Response.json({ error: 'taken@example.com is already on the team.' }, { status: 409 });
     }
@@ -170,5 +186,47 @@ describe('TeamManager', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Could not load the team: Only administrators can manage the team.',
     );
+  });
+
+  it('sends a pending invitation again, and the history says who did it', async () => {
+    const calls = serveTeam([{ ...me }, { ...editor }]);
+    render(<TeamManager client={client} userId={me.userId} />);
+    expect(await screen.findByText('Nothing has happened to the team yet.')).toBeVisible();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Resend the invitation to writer@example.com' }),
+    );
+    expect(
+      await screen.findByText(
+        'A new invitation went to writer@example.com. Its link works for 24 hours; the earlier one works too until either is used.',
+      ),
+    ).toBeVisible();
+    expect(calls.at(-2)).toMatchObject({ method: 'PUT', body: { userId: editor.userId } });
+    const history = screen.getByRole('table', { name: 'Changes to the team, newest first' });
+    expect(within(history).getByText('owner@example.com')).toBeVisible();
+    expect(within(history).getByText('Sent writer@example.com the invitation again')).toBeVisible();
+    // Only a pending member has the button.
+    expect(screen.queryByRole('button', { name: /Resend the invitation to owner/ })).toBeNull();
+  });
+
+  it('resets the two-factor sign-in of another member after asking, never one’s own', async () => {
+    const careful = { ...editor, pending: false, twoFactor: true };
+    const calls = serveTeam([{ ...me }, careful]);
+    render(<TeamManager client={client} userId={me.userId} />);
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: 'Reset the two-factor sign-in of writer@example.com',
+      }),
+    );
+    expect(window.confirm).toHaveBeenCalledWith(
+      expect.stringMatching(/^Reset the two-factor sign-in of writer@example.com\?/),
+    );
+    expect(
+      await screen.findByText(/^The authenticator apps of writer@example.com are removed\./),
+    ).toBeVisible();
+    expect(calls.at(-2)).toMatchObject({
+      method: 'POST',
+      body: { resetTwoFactor: careful.userId },
+    });
+    expect(screen.queryByRole('button', { name: /two-factor sign-in of owner/ })).toBeNull();
   });
 });

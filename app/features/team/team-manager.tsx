@@ -1,13 +1,17 @@
-// /admin/team: the members with their roles, last sign-in and two-factor state; an
-// administrator invites a colleague by e-mail, changes a role and removes a member. The server's
+// /admin/team: the members with their roles, last sign-in and two-factor state, and the team's
+// history; an administrator invites a colleague by e-mail, sends a pending invitation again,
+// resets the two-factor sign-in of a member who lost their app, changes a role and removes a
+// member. The server's
 // team endpoint does the work (it holds the service key); an administrator cannot change or
 // remove themselves, so the team always keeps one.
 import { useCallback, useState, type FormEvent } from 'react';
 import {
   changeMemberRole,
   inviteMember,
-  listTeam,
+  loadTeam,
   removeMember,
+  resendInvitation,
+  resetMemberTwoFactor,
   teamRoles,
   type TeamMember,
   type TeamRole,
@@ -19,18 +23,36 @@ import { useLoaded } from '~/admin/use-loaded';
 import { formatAdminDateTime } from '~/i18n/format';
 import { useAdminTimeZone } from '~/admin/admin-dates';
 import { roleNames, teamCopy as copy } from './copy';
+import { TeamHistory } from './team-history';
 import { looksLikeEmail, Notice, SubmitRow, useAction } from '~/admin/use-action';
 import './team.css';
 
 export function TeamManager({ client, userId }: { client: AppSupabaseClient; userId: string }) {
-  const team = useLoaded(() => listTeam(client), [client]);
-  const members = team.value;
+  const team = useLoaded(() => loadTeam(client), [client]);
+  const members = team.value?.members;
   const loadError = team.error && copy.loadFailed(team.error.message);
   const action = useAction();
 
   // After a change the list is read again inside the action, so a failure reads as the change's.
-  const { setValue: setMembers } = team;
-  const reload = useCallback(async () => setMembers(await listTeam(client)), [client, setMembers]);
+  const { setValue: setTeam } = team;
+  const reload = useCallback(async () => setTeam(await loadTeam(client)), [client, setTeam]);
+
+  function resend(member: TeamMember) {
+    void action.run(async () => {
+      const email = await resendInvitation(client, member.userId);
+      await reload();
+      return copy.members.resent(email);
+    }, copy.members.failed);
+  }
+
+  function resetTwoFactor(member: TeamMember) {
+    if (!window.confirm(copy.members.confirmReset(member.email))) return;
+    void action.run(async () => {
+      await resetMemberTwoFactor(client, member.userId);
+      await reload();
+      return copy.members.reset(member.email);
+    }, copy.members.failed);
+  }
 
   function change(member: TeamMember, role: TeamRole) {
     void action.run(async () => {
@@ -86,6 +108,8 @@ export function TeamManager({ client, userId }: { client: AppSupabaseClient; use
                     busy={action.busy}
                     onChange={(role) => change(member, role)}
                     onRemove={() => remove(member)}
+                    onResend={() => resend(member)}
+                    onResetTwoFactor={() => resetTwoFactor(member)}
                   />
                 ))}
               </tbody>
@@ -94,6 +118,7 @@ export function TeamManager({ client, userId }: { client: AppSupabaseClient; use
         )}
         <Notice notice={action.notice} />
       </section>
+      {team.value && <TeamHistory events={team.value.history} />}
     </div>
   );
 }
@@ -104,12 +129,16 @@ function MemberRow({
   busy,
   onChange,
   onRemove,
+  onResend,
+  onResetTwoFactor,
 }: {
   member: TeamMember;
   self: boolean;
   busy: boolean;
   onChange: (role: TeamRole) => void;
   onRemove: () => void;
+  onResend: () => void;
+  onResetTwoFactor: () => void;
 }) {
   const labels = copy.members;
   const timeZone = useAdminTimeZone();
@@ -144,7 +173,29 @@ function MemberRow({
             : labels.never}
       </td>
       <td data-label={labels.twoFactor}>{member.twoFactor ? labels.on : labels.off}</td>
-      <td>
+      <td className="team-actions">
+        {member.pending && (
+          <button
+            type="button"
+            className="admin-button admin-button--secondary"
+            aria-label={labels.resendLabel(member.email)}
+            disabled={busy}
+            onClick={onResend}
+          >
+            {labels.resend}
+          </button>
+        )}
+        {!self && member.twoFactor && (
+          <button
+            type="button"
+            className="admin-button admin-button--secondary"
+            aria-label={labels.resetLabel(member.email)}
+            disabled={busy}
+            onClick={onResetTwoFactor}
+          >
+            {labels.resetTwoFactor}
+          </button>
+        )}
         {!self && (
           <button
             type="button"
