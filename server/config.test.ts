@@ -33,6 +33,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('asks ADMIN_PASSWORD for config.toml’s minimum_password_length, in bytes as GoTrue counts', () => {
+    const admin = (password: string) =>
+      loadConfig({ ADMIN_EMAIL: 'a@b.se', ADMIN_PASSWORD: password });
+    expect(() => admin('seven c')).toThrowError('ADMIN_PASSWORD must be at least 8 characters');
+    expect(admin('eight ch').ADMIN_PASSWORD).toBe('eight ch');
+    expect(admin('åäöé').ADMIN_PASSWORD).toBe('åäöé');
+  });
+
   it('reads one or several addresses to notify of new leads', () => {
     expect(loadConfig({ LEADS_NOTIFY_TO: 'sales@agency.se' }).LEADS_NOTIFY_TO).toEqual([
       'sales@agency.se',

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { projectAuthSettings } from '#server/supabase/auth/settings.ts';
+
+const { minimumPasswordLength } = projectAuthSettings();
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -16,7 +19,13 @@ const schema = z.object({
   SUPABASE_ANON_KEY: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  // The same minimum the auth service asks of every password: config.toml's, in bytes.
+  ADMIN_PASSWORD: z
+    .string()
+    .refine((password) => Buffer.byteLength(password, 'utf8') >= minimumPasswordLength, {
+      message: `ADMIN_PASSWORD must be at least ${minimumPasswordLength} characters`,
+    })
+    .optional(),
   SEED_DEMO: bool.default(true),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Nordic Lead Agency <no-reply@localhost>'),
