@@ -5,6 +5,7 @@
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { serverEnv, type ServerEnv } from './config.server';
 import type { Database } from './database.types';
+import { readEveryPage } from './every-page';
 import {
   isTeamEventKind,
   isTeamRole,
@@ -110,8 +111,16 @@ export function hasVerifiedFactor(user: User): boolean {
 
 /** Every member with their address, role and sign-in state, administrators first. */
 export async function listTeam(service: Client): Promise<TeamMember[]> {
-  const { data: rows, error } = await service.from('team_members').select('user_id, role');
-  if (error) throw new TeamRequestError(502, `Could not read the team: ${error.message}`);
+  // Paged past max_rows, as allUsers pages GoTrue's list: nothing caps a team's size.
+  const rows = await readEveryPage((from, to) =>
+    service
+      .from('team_members')
+      .select('user_id, role', { count: 'exact' })
+      .order('user_id')
+      .range(from, to),
+  ).catch((error: unknown) => {
+    throw new TeamRequestError(502, `Could not read the team: ${(error as Error).message}`);
+  });
   const users = new Map((await allUsers(service)).map((user) => [user.id, user]));
   const members = rows.flatMap((row): TeamMember[] => {
     const user = users.get(row.user_id);
