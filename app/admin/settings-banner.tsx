@@ -38,7 +38,7 @@ export function PlaceholderBanner() {
   const forms = named.filter((key) => formIds.includes(key));
   if (company.length === 0 && forms.length === 0) return null;
   return (
-    <>
+    <div className="admin-banners">
       {company.length > 0 && (
         <div className="admin-notice" role="note">
           <p>{adminCopy.banner.company}</p>
@@ -51,6 +51,6 @@ export function PlaceholderBanner() {
           <SettingLinks keys={forms} />
         </div>
       )}
-    </>
+    </div>
   );
 }

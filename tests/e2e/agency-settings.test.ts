@@ -1,7 +1,7 @@
 // The agency's details in a real browser: an administrator replaces the placeholder company details
 // on /admin/settings. The form checks each field beside it (the organisation number's check digit
 // among them), saving empties the page cache so the footer and the privacy policy show the new
-// details at once, and the placeholder banner goes. An editor has no Settings.
+// details at once. The banner's steps are admin-layout.test.ts's. An editor has no Settings.
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import { pagePerTest, signInThroughForm } from '../support/browser.ts';
@@ -27,9 +27,8 @@ describe('/admin/settings', () => {
 
     const { page } = browsing;
     await signInThroughForm(page, site.url);
-    const banner = page.getByText('The site still shows placeholder company details');
-    await banner.waitFor();
-    await page.getByRole('link', { name: 'Enter them in Settings' }).click();
+    await page.getByText('Visitors still see placeholder company details').waitFor();
+    await page.getByRole('link', { name: 'Organisation number' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 
