@@ -20,6 +20,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Some files start an in-memory PGlite and migrate it in their setup, which takes a few
+          // seconds alone and more beside another file.
+          hookTimeout: 30_000,
           setupFiles: [
             'tests/support/fail-on-console-error.ts',
             'tests/support/testing-library.ts',
