@@ -552,9 +552,9 @@ describe.each(backendKinds)('meeting mails on %s', (kind) => {
       const section = mail.text.split("Today's strategy calls:\n")[1]!.split('\n\n')[0]!;
       expect(section).toBe(
         [
-          `- 00:30–01:00 Early Bird (Dawn AB), 070-123 45 67`,
+          `- 00:30–01:00 CEST Early Bird (Dawn AB), 070-123 45 67`,
           `  https://agency.example/admin/leads/${early}`,
-          `- 16:00–16:30 Late Call (Dusk AB), 070-123 45 67`,
+          `- 16:00–16:30 CEST Late Call (Dusk AB), 070-123 45 67`,
           `  https://agency.example/admin/leads/${late}`,
         ].join('\n'),
       );
