@@ -1,6 +1,6 @@
 // The link to a lead's meeting page as its visitor has it (/book-call/meeting/<token>, or /sv/…),
 // signed on the server for an administrator who asks with their own session
-// (docs/decisions/0024). The administrator's session must read the meeting (row-level security:
+// (docs/decisions/0026). The administrator's session must read the meeting (row-level security:
 // administrators, with their second factor when they have one); the token is the one the
 // visitor's mails carry, so whoever holds it can move or cancel the call as the visitor.
 import { createClient } from '@supabase/supabase-js';

@@ -3,7 +3,7 @@
 // visitors book, move and cancel them through the site's server (meetings.server.ts). An
 // administrator moves or cancels a lead's call with their own session, so the database bounds it
 // as the visitor's and its history names them, releases a time a stranger holds (decision 22),
-// and gives booked calls the video link Availability has now (decision 24).
+// and gives booked calls the video link Availability has now (decision 26).
 import type { BookingLimit } from './booking-limits';
 import { bookingLimit } from './booking-limits';
 import { adminPaths } from '~/config/paths';

@@ -1,5 +1,5 @@
 // /admin/api/meeting-links: POST { meetingId } with an administrator's session answers the link to
-// that call's meeting page as its visitor has it, { url } (docs/decisions/0024). The server signs
+// that call's meeting page as its visitor has it, { url } (docs/decisions/0026). The server signs
 // it (app/data/meetings-page-links.server.ts); nothing here is cached.
 import { z } from 'zod';
 import type { Route } from './+types/admin-meeting-links-api';

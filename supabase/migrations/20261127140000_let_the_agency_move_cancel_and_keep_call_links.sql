@@ -1,4 +1,4 @@
--- The agency's side of a booked call (docs/decisions/0024):
+-- The agency's side of a booked call (docs/decisions/0026):
 --   * each call keeps the kind it was booked as: meetings.meeting_link is the video link booking
 --     found in booking_settings (null: a phone call). A changed link in Availability applies to new
 --     bookings only; an administrator may give a booked call today's link (or, with none set, make

@@ -1,7 +1,7 @@
 // The agency's side of a booked call, on PGlite and on PostgreSQL, through the real supabase-js:
 // an administrator moves a lead's call (the visitor's bounds, the history naming them), cancels it
 // with a note the visitor is mailed, and a call keeps the video link it was booked with until an
-// administrator gives it today's (docs/decisions/0024). The invitations name the agency as their
+// administrator gives it today's (docs/decisions/0026). The invitations name the agency as their
 // organizer even before any agency detail is saved.
 // Long because moving, cancelling, the kept link and the organizer all need the same backend per
 // database and its outbox; split apart, each file would start its own two backends.

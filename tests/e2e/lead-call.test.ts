@@ -1,4 +1,4 @@
-// The agency's side of a booked call in a real browser (docs/decisions/0024): a lead's page shows
+// The agency's side of a booked call in a real browser (docs/decisions/0026): a lead's page shows
 // the call in the agency's zone and the visitor's, links the visitor's meeting page as the visitor
 // sees it (English or Swedish, by the lead), moves the call to a free time and cancels it with a
 // note, each recorded in the timeline by the administrator and mailed to the visitor; and a video

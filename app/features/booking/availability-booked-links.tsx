@@ -1,4 +1,4 @@
-// /admin/availability's word on calls booked before the video link changed (docs/decisions/0024):
+// /admin/availability's word on calls booked before the video link changed (docs/decisions/0026):
 // a call keeps the way to meet it was booked with, so a saved link applies to new bookings only.
 // This says how many coming calls keep another one and, if the owner chooses, gives them today's
 // link (or makes them phone calls), each visitor mailed an updated invitation by the database.

@@ -2,7 +2,7 @@
 // session: the same free times a visitor is offered (slots.ts, without the days fresh bookings
 // hold, fresh-holds.ts), the call's own time not standing in its way, grouped by day in the
 // agency's zone. The lead's page (app/features/leads/lead-call.tsx) gets this from its route, as
-// features do not import each other; the database still decides (docs/decisions/0024).
+// features do not import each other; the database still decides (docs/decisions/0026).
 import { listBusyTimes, listFreshHolds, loadBookingSettings } from '~/data/booking-calendar';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { zonedDate } from '~/i18n/zoned-time';

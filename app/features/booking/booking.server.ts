@@ -237,7 +237,7 @@ export async function loadMeetingPage(
     state,
     when: meetingWhen(shown.start, shown.end, visitorZone(request, settings), language),
     meetingMinutes: settings.meetingMinutes,
-    // The call's own link, the one it was booked with (docs/decisions/0024).
+    // The call's own link, the one it was booked with (docs/decisions/0026).
     meetingLink: shown.meetingLink,
     ...(notice ? { notice } : {}),
     self: withZone(url.pathname, request),

@@ -1,6 +1,6 @@
 // The lead's booked call on its page: when (in the agency's zone and the visitor's), how (the
 // video link it was booked with, or a phone call), the visitor's meeting page, and moving or
-// cancelling it with the administrator's own session (docs/decisions/0024). Moving offers the
+// cancelling it with the administrator's own session (docs/decisions/0026). Moving offers the
 // visitor's free times (loaded by the route's loadTimes, which the booking feature provides);
 // cancelling asks first and takes an optional note for the visitor. The database bounds both as
 // the visitor's own and records who did it; the page reloads the lead's history after a change.
