@@ -312,7 +312,10 @@ export interface LeadOwnerChoice {
   email: string;
 }
 
-/** The team's administrators: the members a lead may be given to (editors never see leads). */
+/**
+ * The team's administrators: the members a lead may be given to (editors never see leads). One
+ * JSON value from the database, so the data API's max_rows never cuts it.
+ */
 export async function listLeadOwnerChoices(client: AppSupabaseClient): Promise<LeadOwnerChoice[]> {
   const { data, error, status } = await client.rpc('lead_owner_choices');
   if (error) throw dataError(error, status);

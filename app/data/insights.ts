@@ -1,6 +1,7 @@
 // The statistics for /admin/insights (docs/decisions/0016): public.site_insights() adds up the
 // cookieless page views (supabase/migrations/20261125150000_create_page_views.sql) and the leads
-// for a period; only administrators may call it.
+// for a period; only administrators may call it. Its answer is one JSON value, not rows, so the
+// data API's max_rows never cuts it.
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 import { DataError, dataError } from './errors';
 import type { AppSupabaseClient } from './supabase';
