@@ -2,7 +2,7 @@
 import type { PostLanguage } from '~/data/posts';
 import type { Language } from './locale';
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
-import { formatDate, formatDateTime } from '#shared/date-time.ts';
+import { formatDateTime } from '#shared/date-time.ts';
 
 const locales: Record<Language, string> = { en: 'en-US', sv: 'sv-SE' };
 
@@ -33,11 +33,6 @@ export function formatLongDate(iso: string, language: Language): string {
  */
 export function formatAdminDateTime(iso: string, timeZone: string): string {
   return formatDateTime(iso, { language: 'en', timeZone });
-}
-
-/** The admin's day without a time: "26 Nov 2026", in the agency's zone. */
-export function formatAdminDate(iso: string, timeZone: string): string {
-  return formatDate(iso, { language: 'en', timeZone });
 }
 
 /** The blog_posts.language value of a page language. */
