@@ -91,6 +91,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261126130000_queue_meta_lead_events_from_the_server.sql',
       '20261127120000_hold_leads_over_the_limit.sql',
       '20261127120100_count_public_page_views_only.sql',
+      '20261127140000_let_the_agency_move_cancel_and_keep_call_links.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
