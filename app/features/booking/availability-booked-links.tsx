@@ -49,19 +49,16 @@ export function BookedCallLinks({
     }, copy.failed);
   }
 
+  if (!value || count === 0) return <Notice notice={action.notice} />;
   return (
     <section aria-labelledby="booked-call-links" className="admin-stack">
-      {value && count > 0 && (
-        <>
-          <h2 id="booked-call-links">{copy.heading}</h2>
-          <p>{copy.keep(count, value.link)}</p>
-          <div className="admin-actions">
-            <button type="button" className="admin-button" disabled={action.busy} onClick={update}>
-              {action.busy ? copy.updating : copy.update(count, value.link)}
-            </button>
-          </div>
-        </>
-      )}
+      <h2 id="booked-call-links">{copy.heading}</h2>
+      <p>{copy.keep(count, value.link)}</p>
+      <div className="admin-actions">
+        <button type="button" className="admin-button" disabled={action.busy} onClick={update}>
+          {action.busy ? copy.updating : copy.update(count, value.link)}
+        </button>
+      </div>
       <Notice notice={action.notice} />
     </section>
   );
