@@ -50,7 +50,8 @@ export type PostInput = Pick<
 
 /**
  * Published posts of one language, newest first; `limit` for the "latest posts" lists and the
- * blog's pages, `offset` for the pages after the first.
+ * blog's pages, `offset` for the pages after the first. Without a limit, every one of them, read
+ * page by page past max_rows.
  */
 export async function listPublishedPosts(
   client: AppSupabaseClient,
@@ -58,17 +59,19 @@ export async function listPublishedPosts(
   /** `offset` counts only with a `limit`. */
   options: { limit?: number; offset?: number } = {},
 ): Promise<PostSummary[]> {
-  let query = client
-    .from('blog_posts')
-    .select(summaryColumns)
-    .eq('is_published', true)
-    .eq('language', language)
-    .order('published_date', { ascending: false })
-    // Posts published at the same moment keep one order from page to page.
-    .order('id', { ascending: false });
+  // Only a read of every post counts them (to know when it is whole); a page needs no count.
+  const query = (count?: 'exact') =>
+    client
+      .from('blog_posts')
+      .select(summaryColumns, { count })
+      .eq('is_published', true)
+      .eq('language', language)
+      .order('published_date', { ascending: false })
+      // Posts published at the same moment keep one order from page to page.
+      .order('id', { ascending: false });
   const { limit, offset = 0 } = options;
-  if (limit !== undefined) query = query.range(offset, offset + limit - 1);
-  const { data, error, status } = await query;
+  if (limit === undefined) return readEveryPage((from, to) => query('exact').range(from, to));
+  const { data, error, status } = await query().range(offset, offset + limit - 1);
   if (error) throw dataError(error, status);
   return data;
 }
