@@ -219,7 +219,7 @@ export const RESEND_AFTER_MINUTES = 10;
 /** One line of the team's history (public.team_events). */
 async function record(
   caller: TeamCaller,
-  event: { kind: TeamEventKind; memberId: string; memberEmail: string; detail?: string },
+  event: { kind: TeamEventKind; memberId: string | null; memberEmail: string; detail?: string },
 ) {
   const { error } = await caller.service.from('team_events').insert({
     kind: event.kind,
@@ -353,7 +353,8 @@ export async function removeMember(caller: TeamCaller, userId: string) {
   const memberEmail = await emailOf(caller.service, userId);
   const { error } = await caller.service.auth.admin.deleteUser(userId);
   if (error) throw new TeamRequestError(error.status ?? 502, error.message);
-  await record(caller, { kind: 'removed', memberId: userId, memberEmail });
+  // The account is gone: the history keeps the address alone.
+  await record(caller, { kind: 'removed', memberId: null, memberEmail });
 }
 
 /**

@@ -199,6 +199,12 @@ describe.each(backendKinds)('the team endpoint on %s', (kind) => {
     const { userId } = (await members()).find((m) => m.email === 'leaving@example.com')!;
     expect(await call(admin, 'DELETE', { userId })).toEqual({ status: 200, body: { ok: true } });
     expect((await members()).some((m) => m.userId === userId)).toBe(false);
+    const { body } = await call(admin, 'GET');
+    expect((body.history as Array<Record<string, unknown>>)[0]).toMatchObject({
+      kind: 'removed',
+      actorEmail: ADMIN_EMAIL,
+      memberEmail: 'leaving@example.com',
+    });
     const { error } = await member.auth.refreshSession();
     expect(error).not.toBeNull();
     expect(await call(admin, 'DELETE', { userId })).toEqual({

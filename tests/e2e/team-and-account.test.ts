@@ -70,7 +70,9 @@ describe('the team page', () => {
     await page
       .getByText('Invitation sent to colleague@example.com. The link in it lets them choose')
       .waitFor();
-    const row = page.getByRole('row', { name: /colleague@example.com/ });
+    const row = page
+      .getByRole('table', { name: /Members of the team/ })
+      .getByRole('row', { name: /colleague@example.com/ });
     expect(await row.textContent()).toContain('not signed in yet');
 
     const [mail] = await mailsTo(site, 'colleague@example.com');
@@ -102,7 +104,10 @@ describe('the team page', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Remove temporary@example.com from the team' }).click();
     await page.getByText('temporary@example.com has been removed from the team.').waitFor();
-    expect(await page.getByRole('row', { name: /temporary@example.com/ }).count()).toBe(0);
+    const members = page.getByRole('table', { name: /Members of the team/ });
+    expect(await members.getByRole('row', { name: /temporary@example.com/ }).count()).toBe(0);
+    const history = page.getByRole('table', { name: 'Changes to the team, newest first' });
+    await history.getByText('Removed temporary@example.com from the team').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
@@ -151,7 +156,7 @@ describe('the account page and two-factor sign-in', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByLabel('6-digit code').fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('alert').waitFor();
+    await page.getByText('That code is not the right one.', { exact: false }).waitFor();
     browsing.errors.length = 0; // the refused code's 4xx, logged by the browser
     await page.getByLabel('6-digit code').fill(code());
     await page.getByRole('button', { name: 'Verify' }).click();

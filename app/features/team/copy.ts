@@ -50,11 +50,11 @@ export const teamCopy = {
       `${email} is now ${role === 'admin' ? 'an administrator' : 'an editor'}.`,
     failed: (message: string) => `That did not work: ${message}`,
     resend: 'Resend invitation',
-    resendLabel: (email: string) => `Resend the invitation to ${email}`,
+    resendLabel: (email: string) => `Resend invitation to ${email}`,
     resent: (email: string) =>
       `A new invitation went to ${email}. Its link works for 24 hours; the earlier one works too until either is used.`,
     resetTwoFactor: 'Reset two-factor',
-    resetLabel: (email: string) => `Reset the two-factor sign-in of ${email}`,
+    resetLabel: (email: string) => `Reset two-factor of ${email}`,
     confirmReset: (email: string) =>
       `Reset the two-factor sign-in of ${email}? Their authenticator apps are removed: they sign in with their password alone and set up a new app on their Account page. They are told by mail.`,
     reset: (email: string) =>

@@ -193,7 +193,7 @@ describe('TeamManager', () => {
     render(<TeamManager client={client} userId={me.userId} />);
     expect(await screen.findByText('Nothing has happened to the team yet.')).toBeVisible();
     await userEvent.click(
-      screen.getByRole('button', { name: 'Resend the invitation to writer@example.com' }),
+      screen.getByRole('button', { name: 'Resend invitation to writer@example.com' }),
     );
     expect(
       await screen.findByText(
@@ -205,7 +205,7 @@ describe('TeamManager', () => {
     expect(within(history).getByText('owner@example.com')).toBeVisible();
     expect(within(history).getByText('Sent writer@example.com the invitation again')).toBeVisible();
     // Only a pending member has the button.
-    expect(screen.queryByRole('button', { name: /Resend the invitation to owner/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Resend invitation to owner/ })).toBeNull();
   });
 
   it('resets the two-factor sign-in of another member after asking, never one’s own', async () => {
@@ -214,7 +214,7 @@ describe('TeamManager', () => {
     render(<TeamManager client={client} userId={me.userId} />);
     await userEvent.click(
       await screen.findByRole('button', {
-        name: 'Reset the two-factor sign-in of writer@example.com',
+        name: 'Reset two-factor of writer@example.com',
       }),
     );
     expect(window.confirm).toHaveBeenCalledWith(
@@ -227,6 +227,6 @@ describe('TeamManager', () => {
       method: 'POST',
       body: { resetTwoFactor: careful.userId },
     });
-    expect(screen.queryByRole('button', { name: /two-factor sign-in of owner/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Reset two-factor of owner/ })).toBeNull();
   });
 });
