@@ -203,7 +203,8 @@ const entry = (page: Page, what: string): Locator =>
     .getByRole('listitem')
     .filter({ has: page.locator('.lead-timeline__what', { hasText: new RegExp(`^${what}$`) }) });
 
-const ADMIN_TIME = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M/;
+/** The admin's time: 24-hour, in the agency's zone, the zone named ("23 Nov 2026, 10:05 CET"). */
+const ADMIN_TIME = /\d{1,2} [A-Z][a-z]{2} \d{4}, [0-2]\d:[0-5]\d (CET|CEST)/;
 
 /** The number in the Leads tab: "Leads (3 new)". */
 async function newLeadsInTab(page: Page): Promise<number> {
