@@ -26,6 +26,11 @@ export interface DigestLead {
   status: string;
   received_at: string;
   owner_email: string | null;
+  /**
+   * 'true' for a lead kept past the form's limits, not mailed until released
+   * (docs/decisions/0024-held-leads.md); text, as the server's connection reads every value.
+   */
+  held: string;
 }
 
 export interface DigestMeeting {
@@ -70,7 +75,8 @@ export async function queueLeadDigest(
 }
 
 const leadSelect = `select c.id, c.name, c.company_name, c.source, c.status,
-       to_json(c.received_at) #>> '{}' as received_at, u.email::text as owner_email
+       to_json(c.received_at) #>> '{}' as received_at, u.email::text as owner_email,
+       c.held::text as held
   from public.consultations c
   left join auth.users u on u.id = c.owner_id`;
 
@@ -155,7 +161,7 @@ const localTime = (iso: string, timeZone: string) =>
   formatWeekdayTime(iso, { language: 'en', timeZone });
 
 /** Whether the digest has anything to tell: a new lead, one waiting, or a call that day. */
-export function digestHasNews(digest: Pick<LeadDigest, 'newLeads' | 'overdueLeads' | 'meetings'>) {
+function digestHasNews(digest: Pick<LeadDigest, 'newLeads' | 'overdueLeads' | 'meetings'>) {
   return digest.newLeads.length + digest.overdueLeads.length + digest.meetings.length > 0;
 }
 
@@ -171,7 +177,7 @@ export function composeLeadDigest(
   const { newLeads, overdueLeads, meetings, timeZone } = digest;
   const subject = `Leads on ${digest.day}: ${plural(newLeads.length, 'new lead', 'new leads')}, ${overdueLeads.length} waiting over 24 hours${meetings.length ? `, ${plural(meetings.length, 'call', 'calls')} today` : ''}`;
   const line = (lead: DigestLead) =>
-    `${oneLine(lead.name, 100)} (${oneLine(lead.company_name, 100)}), ${lead.source}, received ${localTime(lead.received_at, timeZone)}, ${lead.owner_email ? `owner ${lead.owner_email}` : 'no owner'}`;
+    `${oneLine(lead.name, 100)} (${oneLine(lead.company_name, 100)}), ${lead.source}, received ${localTime(lead.received_at, timeZone)}, ${lead.owner_email ? `owner ${lead.owner_email}` : 'no owner'}${lead.held === 'true' ? ', HELD past the form’s limits: release or delete it' : ''}`;
   const sections: Array<{ heading: string; empty: string; leads: DigestLead[] }> = [
     {
       heading: `New since the last digest (${localTime(digest.periodStart, timeZone)})`,
