@@ -159,15 +159,16 @@ export async function removeSecondFactor(client: AppSupabaseClient, factorId: st
 
 /**
  * Where the session stands: `needsCode` when the member has an authenticator app and this
- * session has not been confirmed with it yet (aal1 where aal2 is possible).
+ * session has not been confirmed with it yet (aal1 where aal2 is possible), with the apps whose
+ * code confirms it (a member may keep a backup app).
  */
 export async function assuranceOfSession(
   client: AppSupabaseClient,
-): Promise<{ needsCode: boolean; verifiedFactorId: string | null }> {
+): Promise<{ needsCode: boolean; verifiedFactors: SecondFactor[] }> {
   const { data, error } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
   if (error) throw authFailure(error);
   const needsCode = data.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
-  if (!needsCode) return { needsCode, verifiedFactorId: null };
+  if (!needsCode) return { needsCode, verifiedFactors: [] };
   const factors = await listSecondFactors(client);
-  return { needsCode, verifiedFactorId: factors.find((factor) => factor.verified)?.id ?? null };
+  return { needsCode, verifiedFactors: factors.filter((factor) => factor.verified) };
 }

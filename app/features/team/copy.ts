@@ -153,6 +153,7 @@ export const twoFactorCopy = {
   challenge: {
     heading: 'Confirm it is you',
     text: 'Enter the 6-digit code from your authenticator app to continue.',
+    which: 'Authenticator app',
     button: 'Verify',
     busy: 'Verifying...',
     signOut: 'Sign out',

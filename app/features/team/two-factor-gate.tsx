@@ -3,7 +3,7 @@
 // (ADMIN_MFA=required) an administrator without one sets it up first. The database asks the same
 // of every request for leads, so this gate only says in words what the policies enforce.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { assuranceOfSession, listSecondFactors } from '~/data/auth';
+import { assuranceOfSession, listSecondFactors, type SecondFactor } from '~/data/auth';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
 import { useLoaded } from '~/admin/use-loaded';
@@ -11,7 +11,8 @@ import { twoFactorCopy as copy } from './copy';
 import { TwoFactorChallenge, TwoFactorSettings } from './two-factor';
 import './team.css';
 
-type Check = { state: 'challenge'; factorId: string } | { state: 'setup' } | { state: 'passed' };
+type Check =
+  { state: 'challenge'; factors: SecondFactor[] } | { state: 'setup' } | { state: 'passed' };
 
 export function TwoFactorGate({
   client,
@@ -34,8 +35,9 @@ export function TwoFactorGate({
     reload: recheck,
   } = useLoaded(
     async (): Promise<Check> => {
-      const { needsCode, verifiedFactorId } = await assuranceOfSession(client);
-      if (needsCode && verifiedFactorId) return { state: 'challenge', factorId: verifiedFactorId };
+      const { needsCode, verifiedFactors } = await assuranceOfSession(client);
+      if (needsCode && verifiedFactors.length)
+        return { state: 'challenge', factors: verifiedFactors };
       if (required && !(await listSecondFactors(client)).some((factor) => factor.verified)) {
         return { state: 'setup' };
       }
@@ -71,7 +73,7 @@ export function TwoFactorGate({
       return (
         <TwoFactorChallenge
           client={client}
-          factorId={check.factorId}
+          factors={check.factors}
           onVerified={recheck}
           onSignOut={onSignOut}
         />

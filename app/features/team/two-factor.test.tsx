@@ -135,6 +135,25 @@ describe('TwoFactorGate', () => {
     expect(mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: 'f1', code: '123456' });
   });
 
+  it('lets a member with a backup app say which app the code comes from', async () => {
+    const { client, mfa } = fakeAuth({
+      factors: [
+        { ...verifiedFactor, friendly_name: 'Phone' },
+        { ...verifiedFactor, id: 'f2', friendly_name: 'Tablet' },
+      ],
+    });
+    render(
+      <TwoFactorGate client={client} required={false} onSignOut={vi.fn()}>
+        <p>The page</p>
+      </TwoFactorGate>,
+    );
+    await userEvent.selectOptions(await screen.findByLabelText('Authenticator app'), 'Tablet');
+    await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The page')).toBeVisible();
+    expect(mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: 'f2', code: '123456' });
+  });
+
   it('makes an administrator set up an app first where the site requires it', async () => {
     const { client } = fakeAuth();
     render(

@@ -185,21 +185,25 @@ export function TwoFactorSettings({
   );
 }
 
-/** Asks for a code of the member's app; on success the session is aal2. */
+/**
+ * Asks for a code of the member's app (which one, when they keep a backup); on success the
+ * session is aal2.
+ */
 export function TwoFactorChallenge({
   client,
-  factorId,
+  factors,
   onVerified,
   onSignOut,
 }: {
   client: AppSupabaseClient;
-  factorId: string;
+  factors: SecondFactor[];
   onVerified: () => void;
   onSignOut: () => void;
 }) {
   const code = useCodeField();
   const heading = useRef<HTMLHeadingElement>(null);
   const action = useAction();
+  const [factorId, setFactorId] = useState(factors[0]?.id ?? '');
 
   useEffect(() => heading.current?.focus(), []);
 
@@ -219,6 +223,23 @@ export function TwoFactorChallenge({
       </h1>
       <form className="admin-stack admin-narrow" noValidate onSubmit={verify}>
         <p>{copy.challenge.text}</p>
+        {factors.length > 1 && (
+          <AdminField label={copy.challenge.which}>
+            {(control) => (
+              <select
+                {...control}
+                value={factorId}
+                onChange={(event) => setFactorId(event.target.value)}
+              >
+                {factors.map((factor) => (
+                  <option key={factor.id} value={factor.id}>
+                    {factor.friendlyName || copy.friendlyName}
+                  </option>
+                ))}
+              </select>
+            )}
+          </AdminField>
+        )}
         <CodeField error={code.error} inputRef={code.inputRef} />
         <SubmitRow action={action} label={copy.challenge.button} busyLabel={copy.challenge.busy}>
           <button
