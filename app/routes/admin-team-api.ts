@@ -9,16 +9,18 @@ import { publicSiteUrl } from '~/data/config.server';
 import { teamRoles } from '~/data/team';
 import {
   changeRole,
-  inviteMember,
   listTeam,
   listTeamHistory,
   removeMember,
   resetTwoFactor,
-  resendInvitation,
   teamCaller,
-  type InvitationWords,
   TeamRequestError,
 } from '~/data/team.server';
+import {
+  inviteMember,
+  resendInvitation,
+  type InvitationWords,
+} from '~/data/team-invitations.server';
 import { linkRedirect } from '~/features/auth/mailed-links';
 
 const role = z.enum(teamRoles, { error: 'Choose a role: admin or editor.' });
