@@ -2,17 +2,24 @@
 -- schema with its helper functions, and the migration history table. Idempotent; applied by the
 -- embedded backend at every start (never by `supabase db push`, which targets a real project).
 
+-- Roles belong to the whole cluster: servers (or test files) bootstrapping other databases of it
+-- at the same moment may create them too, and the one that comes second lets the first win.
 do $$
+declare
+  wanted record;
 begin
-  if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin;
-  end if;
-  if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin;
-  end if;
-  if not exists (select from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
+  for wanted in
+    select * from (values ('anon', 'nologin'),
+                          ('authenticated', 'nologin'),
+                          ('service_role', 'nologin noinherit bypassrls'))
+      as r (name, options)
+     where not exists (select from pg_roles where rolname = r.name)
+  loop
+    begin
+      execute format('create role %I %s', wanted.name, wanted.options);
+    exception when duplicate_object or unique_violation then null;
+    end;
+  end loop;
   -- As on hosted Supabase today, the API roles inherit (a database made before kept NOINHERIT).
   -- Only when they do not yet: a login that is no superuser may not alter them.
   if exists (select from pg_roles where rolname in ('anon', 'authenticated') and not rolinherit) then
@@ -25,7 +32,10 @@ begin
               where r.rolname in ('anon', 'authenticated', 'service_role')
                 and not exists (select from pg_auth_members m
                                  where m.roleid = r.oid and m.member = current_user::regrole)) then
-    execute format('grant anon, authenticated, service_role to %I', current_user);
+    begin
+      execute format('grant anon, authenticated, service_role to %I', current_user);
+    exception when unique_violation then null;
+    end;
   end if;
 end
 $$;
