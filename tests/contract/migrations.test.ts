@@ -92,6 +92,8 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261127120000_hold_leads_over_the_limit.sql',
       '20261127120100_count_public_page_views_only.sql',
       '20261127140000_let_the_agency_move_cancel_and_keep_call_links.sql',
+      '20261127150000_skip_empty_lead_digests.sql',
+      '20261127160000_create_team_events.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
@@ -115,6 +117,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       { relname: 'meta_lead_events', relrowsecurity: 't' },
       { relname: 'page_view_rollups', relrowsecurity: 't' },
       { relname: 'page_views', relrowsecurity: 't' },
+      { relname: 'team_events', relrowsecurity: 't' },
       { relname: 'team_members', relrowsecurity: 't' },
     ]);
   });
