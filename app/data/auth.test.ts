@@ -72,17 +72,25 @@ describe('readAuthRedirect', () => {
   it('recognises a recovery link’s session', () => {
     expect(
       readAuthRedirect('#access_token=a.b.c&expires_in=3600&refresh_token=r&type=recovery'),
-    ).toEqual({ recovery: true, invited: false, error: null });
+    ).toEqual({ recovery: true, invited: false, error: null, message: null });
   });
 
   it('recognises an invitation’s session', () => {
     expect(
       readAuthRedirect('#access_token=a.b.c&expires_in=3600&refresh_token=r&type=invite'),
-    ).toEqual({ recovery: false, invited: true, error: null });
+    ).toEqual({ recovery: false, invited: true, error: null, message: null });
+  });
+
+  it('keeps the message of an e-mail change’s first link', () => {
+    expect(
+      readAuthRedirect(
+        '#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email',
+      ).message,
+    ).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
   });
 
   it('ignores other fragments', () => {
-    const nothing = { recovery: false, invited: false, error: null };
+    const nothing = { recovery: false, invited: false, error: null, message: null };
     expect(readAuthRedirect('')).toEqual(nothing);
     expect(readAuthRedirect('#process')).toEqual(nothing);
     expect(readAuthRedirect('#type=recovery')).toEqual(nothing);
@@ -94,6 +102,11 @@ describe('readAuthRedirect', () => {
       readAuthRedirect(
         '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
       ),
-    ).toEqual({ recovery: false, invited: false, error: 'Email link is invalid or has expired' });
+    ).toEqual({
+      recovery: false,
+      invited: false,
+      error: 'Email link is invalid or has expired',
+      message: null,
+    });
   });
 });

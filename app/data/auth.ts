@@ -84,6 +84,8 @@ export function readAuthRedirect(hash: string): {
   recovery: boolean;
   invited: boolean;
   error: string | null;
+  /** GoTrue's message for a link that needs another (the first of an e-mail change's two). */
+  message: string | null;
 } {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const error = params.get('error_description') ?? params.get('error');
@@ -93,6 +95,7 @@ export function readAuthRedirect(hash: string): {
     // An invitation's link (docs/decisions/0012): the new member chooses their first password.
     invited: params.get('type') === 'invite' && session,
     error,
+    message: params.get('message'),
   };
 }
 

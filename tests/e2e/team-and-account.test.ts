@@ -184,9 +184,19 @@ describe('the account page and two-factor sign-in', () => {
     expect(toNew!.subject).toBe('Confirm your new e-mail address');
     await page.goto(linkIn(toCurrent!));
     await page.waitForURL(/\/admin\/account#message=Confirmation\+link\+accepted/);
+    await page
+      .getByRole('status')
+      .getByText('The first confirmation link is accepted.', { exact: false })
+      .waitFor();
     await page.getByText('You sign in as moving@example.com.').waitFor();
     await page.goto(linkIn(toNew!));
     await page.getByText('You sign in as moved@example.com.').waitFor();
+    // A link that was used says so on the page it opens.
+    await page.goto(linkIn(toNew!));
+    await page
+      .getByRole('alert')
+      .getByText(/^This confirmation link has expired or has already been used/)
+      .waitFor();
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${site.url}/`);

@@ -21,6 +21,8 @@ export interface AuthState {
   invited: boolean;
   /** The service's message when an e-mailed link failed (expired or already used). */
   linkError: string | null;
+  /** The service's message when a link worked but another is needed (an e-mail change's first). */
+  linkMessage: string | null;
 }
 
 export const loadingState: AuthState = {
@@ -30,6 +32,7 @@ export const loadingState: AuthState = {
   recovery: false,
   invited: false,
   linkError: null,
+  linkMessage: null,
 };
 
 /** The state after one of supabase-js's events. */
@@ -88,6 +91,7 @@ export function createAuthStore(client: AppSupabaseClient, hash: string): AuthSt
     recovery: redirect.recovery,
     invited: redirect.invited,
     linkError: redirect.error,
+    linkMessage: redirect.message,
   };
   const listeners = new Set<() => void>();
   onAuthStateChange(client, (event, session) => {

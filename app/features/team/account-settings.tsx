@@ -10,12 +10,33 @@ import { TwoFactorSettings } from './two-factor';
 import { looksLikeEmail, SubmitRow, useAction } from '~/admin/use-action';
 import './team.css';
 
-export function AccountSettings({ client, email }: { client: AppSupabaseClient; email: string }) {
+/** What the e-mail change's link that opened this page did, in the admin's words. */
+export type EmailLinkOutcome = 'first-accepted' | 'failed' | null;
+
+export function AccountSettings({
+  client,
+  email,
+  emailLink = null,
+}: {
+  client: AppSupabaseClient;
+  email: string;
+  emailLink?: EmailLinkOutcome;
+}) {
   return (
     <div className="admin-sections">
       <div className="admin__heading-row">
         <h1>{copy.heading}</h1>
       </div>
+      {emailLink === 'failed' && (
+        <p role="alert" className="admin-notice">
+          {copy.email.linkFailed}
+        </p>
+      )}
+      {emailLink === 'first-accepted' && (
+        <p role="status" className="admin-notice admin-notice--success">
+          {copy.email.firstAccepted}
+        </p>
+      )}
       <section className="admin-section" aria-labelledby="account-email">
         <h2 id="account-email">{copy.email.heading}</h2>
         <EmailForm client={client} email={email} />

@@ -97,6 +97,10 @@ export const accountCopy = {
     pending: (email: string) =>
       `Check both inboxes: the change to ${email} takes effect when you open the confirmation links we sent to it and to your current address.`,
     changed: (email: string) => `Your address is now ${email}.`,
+    firstAccepted:
+      'The first confirmation link is accepted. Open the one we sent to your other address too: the address changes once both are opened.',
+    linkFailed:
+      'This confirmation link has expired or has already been used. Ask for the change again below: each link works once, within 24 hours.',
   },
   password: {
     heading: 'Password',
