@@ -1,8 +1,8 @@
-// Wall-clock times in a named time zone: the blog manager's date field is read and
-// written in the agency's zone, whatever zone the writer's browser is in. Intl knows the zones'
-// rules, so no library is needed: a wall time is turned into a moment by guessing with the
-// zone's offset and checking the guess.
-import { AGENCY_TIME_ZONE } from '~/config/time-zone';
+// Wall-clock times in a named time zone: the blog manager's date field is read and written in the
+// agency's zone (saved in Availability, docs/decisions/0027), whatever zone the writer's browser
+// is in, and the booking's slots are laid out in it. Every function takes the zone: none assumes
+// one. Intl knows the zones' rules, so no library is needed: a wall time is turned into a moment
+// by guessing with the zone's offset and checking the guess.
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -59,10 +59,7 @@ export function offsetAt(ms: number, zone: string): number {
 const two = (value: number) => String(value).padStart(2, '0');
 
 /** A moment as a datetime-local control shows it in `zone`, to the minute; '' for none. */
-export function zonedInputValue(
-  iso: string | null | undefined,
-  zone: string = AGENCY_TIME_ZONE,
-): string {
+export function zonedInputValue(iso: string | null | undefined, zone: string): string {
   if (!iso) return '';
   const moment = new Date(iso);
   if (Number.isNaN(moment.getTime())) return '';
@@ -77,7 +74,7 @@ const inputPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d
  * A time the clocks skip (spring's lost hour) is read as the same time after the change, an hour
  * later; a time they show twice (autumn) as its first, summer-time occurrence.
  */
-export function momentFromZonedInput(value: string, zone: string = AGENCY_TIME_ZONE): Date | null {
+export function momentFromZonedInput(value: string, zone: string): Date | null {
   const match = inputPattern.exec(value.trim());
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [
@@ -111,7 +108,7 @@ export function momentFromZonedInput(value: string, zone: string = AGENCY_TIME_Z
 const shortNames = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's short name at a moment, as British English writes it: "CET", "CEST", "GMT-5". */
-export function timeZoneAbbreviation(iso: string, zone: string = AGENCY_TIME_ZONE): string {
+export function timeZoneAbbreviation(iso: string, zone: string): string {
   let format = shortNames.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'short' });
@@ -124,7 +121,7 @@ export function timeZoneAbbreviation(iso: string, zone: string = AGENCY_TIME_ZON
  * The zone as a writer reads it: its city and its winter and summer names, "Stockholm time
  * (CET/CEST)"; one name for a zone without summer time.
  */
-export function timeZoneLabel(zone: string = AGENCY_TIME_ZONE, year = 2026): string {
+export function timeZoneLabel(zone: string, year = 2026): string {
   const city = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
   const names = [
     timeZoneAbbreviation(`${year}-01-15T12:00:00Z`, zone),

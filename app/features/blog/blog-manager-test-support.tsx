@@ -1,7 +1,8 @@
 // The blog manager's unit tests share these: a post as the database returns it, a stand-in for
-// supabase-js's query builder, and the manager rendered at /admin in a router.
+// supabase-js's query builder, and the manager rendered at /admin in a router (on the agency's
+// zone when a test gives one).
 import { render } from '@testing-library/react';
-import { createRoutesStub, useLocation } from 'react-router';
+import { createRoutesStub, Outlet, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { BlogPost } from '~/data/posts';
 import type { AppSupabaseClient } from '~/data/supabase';
@@ -87,12 +88,17 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
+/**
+ * The manager at `path` in a router; with `agencyTimeZone`, under a root route whose loader gives
+ * that zone, as the app's root loader does on admin pages (app/admin/admin-dates.ts).
+ */
 export function renderManager(
   client: AppSupabaseClient,
   path = '/admin',
   onSignOut: () => Promise<void> = async () => {},
+  agencyTimeZone?: string,
 ) {
-  const Stub = createRoutesStub([
+  const routes = [
     {
       path: '/admin',
       Component: () => (
@@ -109,6 +115,20 @@ export function renderManager(
     },
     // Somewhere else in the app, for the navigations the unsaved-changes guard stops.
     { path: '/blog', Component: () => <Where /> },
-  ]);
+  ];
+  const Stub = createRoutesStub(
+    agencyTimeZone === undefined
+      ? routes
+      : [
+          {
+            id: 'root',
+            path: '/',
+            loader: () => ({ agencyTimeZone }),
+            Component: Outlet,
+            HydrateFallback: () => null,
+            children: routes,
+          },
+        ],
+  );
   return render(<Stub initialEntries={[path]} />);
 }

@@ -1,5 +1,8 @@
 // A blog post's publication date (docs/decisions/0008): as the form's datetime-local control
 // shows it (the agency's time, to the minute), whether a post is scheduled, and what a save writes.
+// The zone is the agency's, saved in Availability and handed to the admin by useAdminTimeZone
+// (docs/decisions/0027): every function here takes it, so the field, the save and the notes read
+// one clock.
 import type { BlogPost } from '~/data/posts';
 import { momentFromZonedInput, zonedInputValue } from '~/i18n/zoned-time';
 
@@ -7,13 +10,13 @@ import { momentFromZonedInput, zonedInputValue } from '~/i18n/zoned-time';
  * A moment as the form's datetime-local control shows it: the agency's time (not the browser's), to
  * the minute; '' for none.
  */
-export function localDateTimeInput(iso: string | null | undefined): string {
-  return zonedInputValue(iso);
+export function localDateTimeInput(iso: string | null | undefined, timeZone: string): string {
+  return zonedInputValue(iso, timeZone);
 }
 
 /** The moment a datetime-local value names in the agency's time zone, or null if it names none. */
-export function momentFromInput(value: string): Date | null {
-  return momentFromZonedInput(value);
+export function momentFromInput(value: string, timeZone: string): Date | null {
+  return momentFromZonedInput(value, timeZone);
 }
 
 /** Published, with a publication date still to come: shown nowhere public until then. */
@@ -40,10 +43,11 @@ export function publicationDate(
   values: { published_date: string; is_published: boolean },
   existing: string | null | undefined,
   now: Date,
+  timeZone: string,
 ): string | null {
   const typed = values.published_date.trim();
-  if (typed && typed !== localDateTimeInput(existing)) {
-    return momentFromInput(typed)?.toISOString() ?? null;
+  if (typed && typed !== localDateTimeInput(existing, timeZone)) {
+    return momentFromInput(typed, timeZone)?.toISOString() ?? null;
   }
   const emptiedFuture = !typed && existing != null && new Date(existing).getTime() > now.getTime();
   if (existing && !emptiedFuture) return existing;

@@ -87,6 +87,26 @@ describe('the post form’s state', () => {
     expect(discarded.focusNotice).toBe(true);
   });
 
+  it('puts a revision’s publication date back on the agency’s clock, and says when in it', () => {
+    const revision = {
+      ...emptyPostValues(),
+      id: 'r2',
+      post_id: 'p1',
+      saved_at: '2026-11-20T08:00:00Z',
+      saved_by: null,
+      replaced_at: '2026-11-21T08:30:00Z',
+      hero_image_url: null,
+      published_date: '2026-12-24T14:30:00Z',
+    } satisfies PostRevision;
+    const restored = postFormReducer(opened, {
+      type: 'restore',
+      revision,
+      timeZone: 'America/New_York',
+    });
+    expect(restored.values.published_date).toBe('2026-12-24T09:30');
+    expect(restored.notice?.text).toMatch(/^The version saved 20 Nov 2026, 03:00 GMT-5 is in/);
+  });
+
   it('follows a save: saving, then the slug’s message or the general one', () => {
     const saving = postFormReducer(opened, { type: 'saving' });
     expect(saving.saving).toBe(true);

@@ -43,7 +43,7 @@ export type PostFormAction =
 export function openPostForm(
   initial: PostFormValues,
   keptDraft: StoredDraft | null,
-  /** The agency's zone, which the notices' times are written in. */
+  /** The agency's zone, which the notices' times and the publication date are written in. */
   timeZone: string,
 ): PostFormState {
   return {
@@ -90,7 +90,7 @@ export function postFormReducer(state: PostFormState, action: PostFormAction): P
     case 'restore':
       return {
         ...state,
-        values: revisionToValues(action.revision, state.values),
+        values: revisionToValues(action.revision, state.values, action.timeZone),
         errors: {},
         notice: {
           text: copy.revisions.restored(

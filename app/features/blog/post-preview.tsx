@@ -1,4 +1,5 @@
 // The post form's preview: the post as its page will show it, with the page's own component.
+import { useAdminTimeZone } from '~/admin/admin-dates';
 import { pageLanguageOf } from '~/i18n/format';
 import { Markdown } from '~/ui/markdown';
 import { PostArticle } from '~/ui/post-article';
@@ -15,6 +16,7 @@ const copy = managerCopy.form;
  */
 export function PostPreview({ id, values }: { id: string; values: PostFormValues }) {
   const lang = pageLanguageOf(values.language);
+  const timeZone = useAdminTimeZone();
   const hero = values.hero_image_url.trim();
   return (
     <section id={id} className="admin-preview" aria-labelledby={`${id}-heading`} lang={lang}>
@@ -39,7 +41,9 @@ export function PostPreview({ id, values }: { id: string; values: PostFormValues
               author: values.author.trim(),
               content: values.content,
               hero_image_url: isWebAddress(hero) ? hero : null,
-              published_date: (momentFromInput(values.published_date) ?? new Date()).toISOString(),
+              published_date: (
+                momentFromInput(values.published_date, timeZone) ?? new Date()
+              ).toISOString(),
             }}
             body={
               <Markdown language={lang} className="blog-post__body">

@@ -14,6 +14,9 @@ import {
   type PostFormValues,
 } from './post-rules';
 
+/** The default agency zone; post-dates.test.ts writes a post on another one. */
+const timeZone = 'Europe/Stockholm';
+
 const filled: PostFormValues = {
   language: 'english',
   hero_image_url: '',
@@ -29,12 +32,12 @@ const filled: PostFormValues = {
 
 describe('validatePost', () => {
   it('accepts a complete post', () => {
-    expect(validatePost(filled)).toEqual({});
+    expect(validatePost(filled, timeZone)).toEqual({});
   });
 
   it('gives the form’s message for each empty required field', () => {
     const blank = { ...filled, title: ' ', slug: '', summary: '\n', content: '  ', author: '' };
-    expect(validatePost(blank)).toEqual({
+    expect(validatePost(blank, timeZone)).toEqual({
       title: 'Title is required',
       slug: 'Slug is required',
       summary: 'Summary is required',
@@ -46,23 +49,25 @@ describe('validatePost', () => {
   it('allows only lowercase letters, digits and hyphens in the slug', () => {
     const message = 'Slug must contain only lowercase letters, numbers, and hyphens';
     for (const slug of ['Upper', 'with space', 'under_score', 'ö-slug', 'dot.slug']) {
-      expect(validatePost({ ...filled, slug }).slug).toBe(message);
+      expect(validatePost({ ...filled, slug }, timeZone).slug).toBe(message);
     }
-    expect(validatePost({ ...filled, slug: '  ten-tips-2  ' })).toEqual({});
+    expect(validatePost({ ...filled, slug: '  ten-tips-2  ' }, timeZone)).toEqual({});
   });
 
   it('takes an empty hero image URL, and a web address, but nothing else', () => {
-    expect(validatePost({ ...filled, hero_image_url: '  ' })).toEqual({});
-    expect(validatePost({ ...filled, hero_image_url: 'https://example.com/a.jpg' })).toEqual({});
-    expect(validatePost({ ...filled, hero_image_url: 'javascript:alert(1)' }).hero_image_url).toBe(
-      'Hero image URL must start with http:// or https://',
-    );
+    expect(validatePost({ ...filled, hero_image_url: '  ' }, timeZone)).toEqual({});
+    expect(
+      validatePost({ ...filled, hero_image_url: 'https://example.com/a.jpg' }, timeZone),
+    ).toEqual({});
+    expect(
+      validatePost({ ...filled, hero_image_url: 'javascript:alert(1)' }, timeZone).hero_image_url,
+    ).toBe('Hero image URL must start with http:// or https://');
   });
   it('refuses a publication date that is not one, and allows an empty one', () => {
-    expect(validatePost({ ...filled, published_date: '2026-02-30T25:00' })).toEqual({
+    expect(validatePost({ ...filled, published_date: '2026-02-30T25:00' }, timeZone)).toEqual({
       published_date: 'Enter a valid date and time, or leave it empty.',
     });
-    expect(validatePost({ ...filled, published_date: '' })).toEqual({});
+    expect(validatePost({ ...filled, published_date: '' }, timeZone)).toEqual({});
   });
 
   it('calls a hero image a web address only with http:// or https:// and no spaces', () => {
@@ -104,8 +109,11 @@ describe('the form’s starting values', () => {
       updated_at: '2026-11-02T00:00:00Z',
       published_date: null,
     } as BlogPost;
-    expect(postToValues(post)).toMatchObject({ language: 'english', hero_image_url: '' });
-    expect(postToValues({ ...post, language: 'swedish' }).language).toBe('swedish');
+    expect(postToValues(post, [], timeZone)).toMatchObject({
+      language: 'english',
+      hero_image_url: '',
+    });
+    expect(postToValues({ ...post, language: 'swedish' }, [], timeZone).language).toBe('swedish');
   });
 });
 
@@ -123,7 +131,7 @@ describe('postInputFromValues', () => {
         author: ' Me ',
         hero_image_url: '   ',
       },
-      { now },
+      { now, timeZone },
     );
     expect(input).toMatchObject({
       title: 'Ten Tips',
@@ -134,13 +142,15 @@ describe('postInputFromValues', () => {
       hero_image_url: null,
     });
     expect(
-      postInputFromValues({ ...filled, hero_image_url: ' https://x.test/a.png ' }, { now })
-        .hero_image_url,
+      postInputFromValues(
+        { ...filled, hero_image_url: ' https://x.test/a.png ' },
+        { now, timeZone },
+      ).hero_image_url,
     ).toBe('https://x.test/a.png');
   });
 
   it('dates a newly published post now and sets updated_at on every save', () => {
-    const input = postInputFromValues(filled, { now });
+    const input = postInputFromValues(filled, { now, timeZone });
     expect(input.published_date).toBe('2026-11-21T10:00:00.000Z');
     expect(input.updated_at).toBe('2026-11-21T10:00:00.000Z');
     expect(input).not.toHaveProperty('created_at');
@@ -150,40 +160,50 @@ describe('postInputFromValues', () => {
     const input = postInputFromValues(filled, {
       existing: { published_date: '2026-10-01T08:00:00+00:00' },
       now,
+      timeZone,
     });
     expect(input.published_date).toBe('2026-10-01T08:00:00+00:00');
     expect(input.updated_at).toBe('2026-11-21T10:00:00.000Z');
   });
 
   it('dates a draft that is published now', () => {
-    const input = postInputFromValues(filled, { existing: { published_date: null }, now });
+    const input = postInputFromValues(filled, {
+      existing: { published_date: null },
+      now,
+      timeZone,
+    });
     expect(input.published_date).toBe('2026-11-21T10:00:00.000Z');
   });
 
   it('keeps the publication date of a post saved as a draft, so republishing keeps it', () => {
     const draft = { ...filled, is_published: false };
-    expect(postInputFromValues(draft, { now }).published_date).toBeNull();
+    expect(postInputFromValues(draft, { now, timeZone }).published_date).toBeNull();
     expect(
-      postInputFromValues(draft, { existing: { published_date: '2026-10-01T08:00:00Z' }, now })
-        .published_date,
+      postInputFromValues(draft, {
+        existing: { published_date: '2026-10-01T08:00:00Z' },
+        now,
+        timeZone,
+      }).published_date,
     ).toBe('2026-10-01T08:00:00Z');
   });
 
   it('publishes a scheduled post now when its date is emptied', () => {
     const scheduled = { published_date: '2026-12-24T08:30:00Z' };
-    expect(postInputFromValues(filled, { existing: scheduled, now }).published_date).toBe(
+    expect(postInputFromValues(filled, { existing: scheduled, now, timeZone }).published_date).toBe(
       '2026-11-21T10:00:00.000Z',
     );
     // A draft whose future date is emptied forgets it: it is dated when it is published.
     expect(
-      postInputFromValues({ ...filled, is_published: false }, { existing: scheduled, now })
-        .published_date,
+      postInputFromValues(
+        { ...filled, is_published: false },
+        { existing: scheduled, now, timeZone },
+      ).published_date,
     ).toBeNull();
     // Left as the form showed it, the date still schedules the post.
     expect(
       postInputFromValues(
-        { ...filled, published_date: localDateTimeInput(scheduled.published_date) },
-        { existing: scheduled, now },
+        { ...filled, published_date: localDateTimeInput(scheduled.published_date, timeZone) },
+        { existing: scheduled, now, timeZone },
       ).published_date,
     ).toBe('2026-12-24T08:30:00Z');
   });
@@ -195,7 +215,7 @@ describe('postInputFromValues', () => {
       expect(
         postInputFromValues(
           { ...filled, is_published, published_date: chosen },
-          { existing: { published_date: '2026-10-01T08:00:00Z' }, now },
+          { existing: { published_date: '2026-10-01T08:00:00Z' }, now, timeZone },
         ).published_date,
       ).toBe(expected);
   });
@@ -203,8 +223,8 @@ describe('postInputFromValues', () => {
   it('keeps the stored moment when the date is left as the form showed it', () => {
     const stored = '2026-10-01T08:00:42.123+00:00';
     const input = postInputFromValues(
-      { ...filled, published_date: localDateTimeInput(stored) },
-      { existing: { published_date: stored }, now },
+      { ...filled, published_date: localDateTimeInput(stored, timeZone) },
+      { existing: { published_date: stored }, now, timeZone },
     );
     expect(input.published_date).toBe(stored);
   });
@@ -240,6 +260,7 @@ describe('revisions in the form', () => {
         published_date: '2026-10-01T06:00:00Z',
       },
       { ...filled, translation: 'other-id' },
+      timeZone,
     );
     expect(values).toEqual({
       language: 'swedish',

@@ -19,7 +19,7 @@ export interface PostFormValues {
   is_published: boolean;
   /**
    * When the post is (or was) published, as a datetime-local control holds it: the agency's time
-   * to the minute, or '' for "when saved" (a future date schedules it).
+   * (its zone saved in Availability) to the minute, or '' for "when saved" (a future date schedules it).
    */
   published_date: string;
   /** The id of the post that is this one in the other language, or '' for none. */
@@ -70,8 +70,13 @@ export function emptyPostValues(): PostFormValues {
  * The form's values for an existing post; a post without a language is English. `posts` are
  * every post, to find its translation.
  */
-export function postToValues(post: BlogPost, posts: readonly BlogPost[] = []): PostFormValues {
-  return versionToValues(post, translationOf(post, posts)?.id ?? '');
+export function postToValues(
+  post: BlogPost,
+  posts: readonly BlogPost[],
+  /** The agency's zone, which the publication date is shown in. */
+  timeZone: string,
+): PostFormValues {
+  return versionToValues(post, translationOf(post, posts)?.id ?? '', timeZone);
 }
 
 /** The fields a post and each of its revisions have, as the form holds them. */
@@ -88,7 +93,11 @@ type PostVersion = Pick<
   | 'published_date'
 >;
 
-function versionToValues(version: PostVersion, translation: string): PostFormValues {
+function versionToValues(
+  version: PostVersion,
+  translation: string,
+  timeZone: string,
+): PostFormValues {
   return {
     language: postLanguageOf(version.language),
     hero_image_url: version.hero_image_url ?? '',
@@ -98,7 +107,7 @@ function versionToValues(version: PostVersion, translation: string): PostFormVal
     content: version.content,
     author: version.author,
     is_published: version.is_published,
-    published_date: localDateTimeInput(version.published_date),
+    published_date: localDateTimeInput(version.published_date, timeZone),
     translation,
   };
 }
@@ -107,8 +116,12 @@ function versionToValues(version: PostVersion, translation: string): PostFormVal
  * A revision's values in the form, for the writer to review before saving. The
  * translation is not part of a revision and stays as the form has it.
  */
-export function revisionToValues(revision: PostVersion, current: PostFormValues): PostFormValues {
-  return versionToValues(revision, current.translation);
+export function revisionToValues(
+  revision: PostVersion,
+  current: PostFormValues,
+  timeZone: string,
+): PostFormValues {
+  return versionToValues(revision, current.translation, timeZone);
 }
 
 /** Whether two sets of form values are the same post: what "unsaved changes" compares. */
@@ -121,7 +134,7 @@ export function sameValues(a: PostFormValues, b: PostFormValues): boolean {
  * URL must be a web address when given: the database refuses anything else, and a field message
  * says more than the generic save failure would.
  */
-export function validatePost(values: PostFormValues): PostFormErrors {
+export function validatePost(values: PostFormValues, timeZone: string): PostFormErrors {
   const messages = managerCopy.form.errors;
   const errors: PostFormErrors = {};
   if (values.hero_image_url.trim() && !isWebAddress(values.hero_image_url))
@@ -133,7 +146,7 @@ export function validatePost(values: PostFormValues): PostFormErrors {
   if (!values.summary.trim()) errors.summary = messages.summaryRequired;
   if (!values.content.trim()) errors.content = messages.contentRequired;
   if (!values.author.trim()) errors.author = messages.authorRequired;
-  if (values.published_date.trim() && !momentFromInput(values.published_date))
+  if (values.published_date.trim() && !momentFromInput(values.published_date, timeZone))
     errors.published_date = messages.publishedDate;
   return errors;
 }
@@ -145,7 +158,12 @@ export function validatePost(values: PostFormValues): PostFormErrors {
  */
 export function postInputFromValues(
   values: PostFormValues,
-  options: { existing?: Pick<BlogPost, 'published_date'>; now: Date },
+  options: {
+    existing?: Pick<BlogPost, 'published_date'>;
+    now: Date;
+    /** The agency's zone, which the form's publication date is read in. */
+    timeZone: string;
+  },
 ): PostInput {
   const now = options.now.toISOString();
   return {
@@ -158,6 +176,11 @@ export function postInputFromValues(
     is_published: values.is_published,
     language: values.language,
     updated_at: now,
-    published_date: publicationDate(values, options.existing?.published_date, options.now),
+    published_date: publicationDate(
+      values,
+      options.existing?.published_date,
+      options.now,
+      options.timeZone,
+    ),
   };
 }

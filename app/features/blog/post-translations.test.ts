@@ -24,7 +24,9 @@ describe('translations', () => {
     expect(translationOf(posts[1]!, posts)?.id).toBe('en-1');
     expect(translationOf(posts[2]!, posts)).toBeUndefined();
     expect(translationOf(posts[4]!, posts)).toBeUndefined();
-    expect(postToValues({ ...posts[0]!, title: 'T' } as BlogPost, posts).translation).toBe('sv-1');
+    expect(
+      postToValues({ ...posts[0]!, title: 'T' } as BlogPost, posts, 'Europe/Stockholm').translation,
+    ).toBe('sv-1');
   });
 
   it('offers the other language’s posts, by title', () => {

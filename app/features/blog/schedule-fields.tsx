@@ -1,5 +1,6 @@
-// The post form's schedule: published or draft, and the publication date in the agency's time;
-// a published post dated ahead says when it will appear.
+// The post form's schedule: published or draft, and the publication date in the agency's time
+// (the zone saved in Availability, which the hint names); a published post dated ahead says when it
+// will appear.
 import { AdminChoiceField, AdminField } from '~/admin/admin-field';
 import { formatAdminDateTime } from '~/i18n/format';
 import { useAdminTimeZone } from '~/admin/admin-dates';
@@ -21,7 +22,7 @@ export function ScheduleFields({
   onChange: (next: Partial<PostFormValues>) => void;
 }) {
   const timeZone = useAdminTimeZone();
-  const chosenMoment = momentFromInput(values.published_date);
+  const chosenMoment = momentFromInput(values.published_date, timeZone);
   const scheduledFor =
     values.is_published && chosenMoment && chosenMoment.getTime() > Date.now()
       ? formatAdminDateTime(chosenMoment.toISOString(), timeZone)
@@ -59,7 +60,7 @@ export function ScheduleFields({
             {copy.publishedDate} <span className="admin-field__optional">{copy.optional}</span>
           </>
         }
-        hint={copy.publishedDateHint(values.is_published, timeZoneLabel())}
+        hint={copy.publishedDateHint(values.is_published, timeZoneLabel(timeZone))}
         error={errors.published_date}
         after={
           <p className="admin-field__hint" role="status">

@@ -56,13 +56,13 @@ export function usePostForm({
   const storageKey = draftKey(post?.id);
   // What the post holds, and the changes kept from an earlier visit that was reloaded or closed
   // before saving: fixed for the form's life.
+  const timeZone = useAdminTimeZone();
   const [{ initial, keptDraft }] = useState(() => {
-    const initial: PostFormValues = post ? postToValues(post, posts) : emptyPostValues();
+    const initial: PostFormValues = post ? postToValues(post, posts, timeZone) : emptyPostValues();
     const draft = readDraft(storageKey);
     const kept = draft && !sameValues({ ...initial, ...draft.values }, initial) ? draft : null;
     return { initial, keptDraft: kept };
   });
-  const timeZone = useAdminTimeZone();
   const [state, dispatch] = useReducer(postFormReducer, keptDraft, (kept) =>
     openPostForm(initial, kept, timeZone),
   );
@@ -92,7 +92,7 @@ export function usePostForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validatePost(values);
+    const found = validatePost(values, timeZone);
     dispatch({ type: 'checked', errors: found });
     if (Object.keys(found).length > 0) {
       focusFirstError(found);
@@ -109,7 +109,7 @@ export function usePostForm({
       });
       if (link.prepare) await setTranslationGroup(client, link.prepare.id, link.prepare.group);
       const input = {
-        ...postInputFromValues(values, { existing: post, now }),
+        ...postInputFromValues(values, { existing: post, now, timeZone }),
         ...(link.group === undefined ? {} : { translation_group: link.group }),
       };
       if (post) await updatePost(client, post.id, input);
