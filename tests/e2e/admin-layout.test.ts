@@ -1,7 +1,8 @@
 // The admin's forms in a real browser, at a laptop's and a phone's width: every visible control
 // one types into or chooses from is wide enough to read what it holds (a field left out of the
 // shared styles shrank to a sliver beside the others), and the placeholder banner names what is
-// still missing, links to its field, and goes once nothing is. The admin is English only.
+// still missing, links to its field, and goes once nothing is. The admin's dates, the blog's
+// publication date among them, follow the zone saved in Availability. The admin is English only.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pagePerTest } from '../support/browser.ts';
@@ -175,5 +176,33 @@ describe('the admin’s dates', () => {
     const lastSignIn = (await table.getByRole('row').nth(1).textContent()) ?? '';
     expect(lastSignIn).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}, [0-2]\d:[0-5]\d GMT-[45](?!\d)/);
     expect(lastSignIn).not.toMatch(/\b(AM|PM)\b/);
+  });
+
+  it('put a blog post’s publication date on that zone’s clock, and store the moment it names', async () => {
+    await querySite(
+      site,
+      `insert into public.booking_settings (time_zone) values ('America/New_York')
+       on conflict (id) do update set time_zone = excluded.time_zone`,
+    );
+    const { page } = browsing;
+    await page.goto(`${site.url}/admin`);
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('New York hours');
+    await page.getByLabel('Summary', { exact: true }).fill('On the agency’s clock.');
+    await page.getByLabel(/^Content/).fill('Written in New York.');
+    const date = page.getByLabel('Publication date (optional)');
+    await page.getByText(/^New York time \(GMT-5\/GMT-4\)\. Leave it empty/).waitFor();
+    await date.fill('2099-12-24T09:30');
+    await page
+      .getByText('Scheduled: the post appears on the blog on 24 Dec 2099, 09:30 GMT-5.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await page.getByRole('article', { name: 'New York hours' }).waitFor();
+    const [row] = await querySite<{ utc: string }>(
+      site,
+      `select to_char(published_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as utc
+         from public.blog_posts where slug = 'new-york-hours'`,
+    );
+    expect(row?.utc).toBe('2099-12-24T14:30');
   });
 });
