@@ -458,10 +458,10 @@ describe('password recovery', () => {
     const link = mail.text.match(/https?:\/\/\S+/)?.[0];
     expect(link).toContain('/auth/v1/verify?');
 
-    // The link answers 303 to /login#access_token=…&type=recovery; supabase-js takes the session
-    // from the fragment and clears it.
+    // The link answers 303 to /login?link=recovery#access_token=…&type=recovery; supabase-js
+    // takes the session from the fragment and clears it.
     await page.goto(link!);
-    await page.waitForURL(`${site.url}/login#`);
+    await page.waitForURL(`${site.url}/login?link=recovery#`);
     const newPassword = `new-password-${unique()}`;
     await field('New password').fill(newPassword);
     await page.getByRole('button', { name: 'Update password' }).click();
@@ -469,19 +469,22 @@ describe('password recovery', () => {
     password = newPassword;
     // Back to the sign-in view, signed out: the new password signs in.
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-    expect(page.url()).toMatch(/\/login#?$/);
+    expect(page.url()).toMatch(/\/login\?link=recovery#?$/);
 
     await signIn(page, newPassword);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${site.url}/`);
 
-    // The link works once; the old password no longer does.
+    // The link works once: its page then says so and offers a new one right there. The old
+    // password no longer signs in.
     await page.goto(link!);
-    await page.waitForURL(/\/login#error/);
+    await page.waitForURL(/\/login\?link=recovery#error/);
     await page
       .getByRole('alert')
-      .filter({ hasText: 'Email link is invalid or has expired' })
+      .filter({ hasText: 'This password reset link has expired or has already been used.' })
       .waitFor();
+    await page.getByRole('button', { name: 'Send reset password instructions' }).waitFor();
+    await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
     await field('Email address').fill(SITE_ADMIN_EMAIL);
     await field('Your Password').fill(SITE_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
