@@ -226,18 +226,23 @@ export async function changeRole(caller: TeamCaller, userId: string, role: TeamR
   });
 }
 
-/** Removes a member: the account is deleted, so every session of theirs ends. */
-export async function removeMember(caller: TeamCaller, userId: string) {
-  if (userId === caller.userId) {
-    throw new TeamRequestError(400, 'You cannot remove yourself; ask another administrator.');
-  }
+/** The address of a member of the team, for the history (404 for anyone else). */
+async function memberEmailOf(caller: TeamCaller, userId: string): Promise<string> {
   const { data: row } = await caller.service
     .from('team_members')
     .select('user_id')
     .eq('user_id', userId)
     .maybeSingle();
   if (!row) throw new TeamRequestError(404, 'No such member.');
-  const memberEmail = await emailOf(caller.service, userId);
+  return emailOf(caller.service, userId);
+}
+
+/** Removes a member: the account is deleted, so every session of theirs ends. */
+export async function removeMember(caller: TeamCaller, userId: string) {
+  if (userId === caller.userId) {
+    throw new TeamRequestError(400, 'You cannot remove yourself; ask another administrator.');
+  }
+  const memberEmail = await memberEmailOf(caller, userId);
   const { error } = await caller.service.auth.admin.deleteUser(userId);
   if (error) throw new TeamRequestError(error.status ?? 502, error.message);
   // The account is gone: the history keeps the address alone.
@@ -265,13 +270,7 @@ export async function resetTwoFactor(
       "Set up two-factor sign-in for yourself and sign in with it before resetting another member's.",
     );
   }
-  const { data: row } = await caller.service
-    .from('team_members')
-    .select('user_id')
-    .eq('user_id', userId)
-    .maybeSingle();
-  if (!row) throw new TeamRequestError(404, 'No such member.');
-  const memberEmail = await emailOf(caller.service, userId);
+  const memberEmail = await memberEmailOf(caller, userId);
   const { data, error } = await caller.service.auth.admin.mfa.listFactors({ userId });
   if (error) throw new TeamRequestError(error.status ?? 502, error.message);
   for (const factor of data.factors) {

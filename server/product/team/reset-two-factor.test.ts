@@ -4,6 +4,7 @@ import { openPglite } from '#server/supabase/db/pglite.ts';
 import { migrate } from '#server/supabase/db/migrate.ts';
 import type { Database } from '#server/supabase/db/types.ts';
 import { createSession } from '#server/supabase/auth/sessions.ts';
+import { addVerifiedFactor } from '#server/supabase/auth/endpoints/endpoint-harness.ts';
 import { createEmailUser } from '#server/supabase/auth/users.ts';
 import { ResetRefused, resetTwoFactorByEmail } from './reset-two-factor.ts';
 
@@ -17,22 +18,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => db?.close());
 
-async function addFactor(userId: string, name: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,
-       updated_at, secret)
-     values (gen_random_uuid(), $1, $2, 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')
-     returning id`,
-    [userId, name],
-  );
-  return rows[0]!.id;
-}
-
 describe('resetTwoFactorByEmail', () => {
   it('removes every factor, lowers the sessions they raised, records it and tells the member', async () => {
     const userId = await createEmailUser(db, 'owner@example.com', null);
-    const phone = await addFactor(userId, 'Phone');
-    await addFactor(userId, 'Backup');
+    const phone = await addVerifiedFactor(db, userId, 'Phone');
+    await addVerifiedFactor(db, userId, 'Backup');
     const session = await db.transaction((tx) => createSession(tx, { userId, method: 'password' }));
     await db.query("update auth.sessions set aal = 'aal2', factor_id = $2 where id = $1", [
       session.sessionId,

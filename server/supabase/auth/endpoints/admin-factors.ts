@@ -1,21 +1,11 @@
 // GET /admin/users/{user_id}/factors and DELETE /admin/users/{user_id}/factors/{factor_id} (the
 // service_role key): supabase-js's auth.admin.mfa.listFactors and deleteFactor, as GoTrue's
 // admin.go answers them. An administrator's way to let a member who lost their phone back in.
-import type { AuthContext, AuthRequest, Endpoint } from '../context.ts';
-import { requireAdmin } from '../authenticate.ts';
+import type { Endpoint } from '../context.ts';
 import { AuthError } from '../errors.ts';
 import { notifyFactorRemoved, removeFactor } from '../mfa/remove-factor.ts';
 import { send, UUID } from '../request.ts';
-import { findUserById, type UserRecord } from '../users.ts';
-
-async function loadUser(ctx: AuthContext, request: AuthRequest): Promise<UserRecord> {
-  await requireAdmin(ctx, request);
-  const id = request.params.userId!;
-  if (!UUID.test(id)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID');
-  const record = await findUserById(ctx.db, id);
-  if (!record) throw new AuthError(404, 'user_not_found', 'User not found');
-  return record;
-}
+import { loadUser } from './admin-users.ts';
 
 export const listAdminUserFactors: Endpoint = async (ctx, request) => {
   const record = await loadUser(ctx, request);

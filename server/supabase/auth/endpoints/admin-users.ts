@@ -50,7 +50,8 @@ export const listAdminUsers: Endpoint = async (ctx, request) => {
   );
 };
 
-async function loadUser(ctx: AuthContext, request: AuthRequest): Promise<UserRecord> {
+/** The user the path names, for the service_role key only. */
+export async function loadUser(ctx: AuthContext, request: AuthRequest): Promise<UserRecord> {
   await requireAdmin(ctx, request);
   const id = request.params.userId!;
   if (!UUID.test(id)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID');
