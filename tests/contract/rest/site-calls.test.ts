@@ -47,6 +47,8 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
           // The pipeline's: no owner yet, and the source the attribution gives.
           owner_id: null,
           source: '(direct)',
+          // Not past a limit: mailed as usual.
+          held: false,
         },
       ]);
       const own = await anon.from('consultations').select('*');
