@@ -41,10 +41,12 @@ async function visitorContext(
   address: string,
   userAgent: string,
   javaScriptEnabled = true,
+  timezoneId = 'Europe/Stockholm',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     userAgent,
     javaScriptEnabled,
+    timezoneId,
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
   return { context, page: await context.newPage() };
@@ -68,9 +70,9 @@ async function rowsOf(page: Page, region: string): Promise<string[][]> {
 
 describe('/admin/insights after known visits', () => {
   beforeAll(async () => {
-    // A phone from a Facebook ad (the campaign only in the first page's address) refuses cookies,
-    // follows the Swedish site's link to the booking form and books.
-    const facebook = await visitorContext('203.0.113.71', IPHONE);
+    // A phone in Finland from a Facebook ad (the campaign only in the first page's address)
+    // refuses cookies, follows the Swedish site's link to the booking form and books.
+    const facebook = await visitorContext('203.0.113.71', IPHONE, true, 'Europe/Helsinki');
     await facebook.page.goto(
       `${site.url}/sv?utm_source=facebook&utm_medium=paid&utm_campaign=spring&fbclid=IwAR1`,
       { referer: 'https://l.facebook.com/' },
@@ -88,7 +90,8 @@ describe('/admin/insights after known visits', () => {
       howFoundUs: 'Facebook',
     });
     await facebook.page.getByRole('button', { name: 'Boka mitt gratis strategisamtal' }).click();
-    await facebook.page.waitForURL(`${site.url}/sv/book-call/thank-you`);
+    // Its script opens the page again in the phone's zone: a step within the page, not a view.
+    await facebook.page.waitForURL(`${site.url}/sv/book-call/thank-you?tz=Europe%2FHelsinki`);
     await facebook.context.close();
 
     // A desktop visitor without JavaScript types the address, follows "Book a Call" and books.
@@ -113,9 +116,9 @@ describe('/admin/insights after known visits', () => {
     await reader.page.goto(`${site.url}/blog`, { referer: 'https://www.google.com/' });
     await reader.context.close();
 
-    // Frida: /sv, /sv/book-call, its thank-you page twice (its script opens it again with the
-    // browser's time zone, ?tz=…); Dan: /, /book-call, its thank-you page; the reader: /blog.
-    await viewsStored(8);
+    // Frida: /sv, /sv/book-call, its thank-you page (once, though opened again in her zone);
+    // Dan: /, /book-call, its thank-you page; the reader: /blog.
+    await viewsStored(7);
   });
 
   const browsing = pagePerTest(() => browser, { viewport: { width: 1280, height: 900 } });
@@ -136,7 +139,7 @@ describe('/admin/insights after known visits', () => {
     await page.getByRole('img', { name: /Visitors and page views per day/ }).waitFor();
 
     expect(await tile(page, 'Visitors').textContent()).toBe('3');
-    expect(await tile(page, 'Page views').textContent()).toBe('8');
+    expect(await tile(page, 'Page views').textContent()).toBe('7');
     expect(await tile(page, 'Saw the booking form').textContent()).toBe('2');
     expect(await tile(page, 'Leads').textContent()).toBe('2');
     expect(await tile(page, 'Booked').textContent()).toBe('0');
@@ -144,19 +147,19 @@ describe('/admin/insights after known visits', () => {
 
     await page.getByText('Show the numbers').click();
     const days = await rowsOf(page, 'Visits over time');
-    expect(days.at(-1)!.slice(1)).toEqual(['3', '8']);
+    expect(days.at(-1)!.slice(1)).toEqual(['3', '7']);
     expect(
       days.slice(0, -1).every(([, visitors, views]) => visitors === '0' && views === '0'),
     ).toBe(true);
 
     expect(await rowsOf(page, 'Top pages')).toEqual([
-      ['/sv/book-call/thank-you', '2', '1'],
       ['/', '1', '1'],
       ['/blog', '1', '1'],
       ['/book-call', '1', '1'],
       ['/book-call/thank-you', '1', '1'],
       ['/sv', '1', '1'],
       ['/sv/book-call', '1', '1'],
+      ['/sv/book-call/thank-you', '1', '1'],
     ]);
     expect(await rowsOf(page, 'Landing pages')).toEqual([
       ['/', '1'],

@@ -98,6 +98,25 @@ export function isFrameworkRequest(pathname: string): boolean {
   return pathname.startsWith('/__') || pathname.endsWith('.data');
 }
 
+/**
+ * A page opened again from itself: the booking step's choice of a day or a time zone, or its
+ * script asking for the browser's zone, re-render the same path with other parameters. The
+ * visitor is still on the page they came to, so it is one view.
+ */
+export function isStepWithinPage(
+  referer: string | undefined,
+  host: string | undefined,
+  url: URL,
+): boolean {
+  if (!referer || !host) return false;
+  try {
+    const from = new URL(referer);
+    return from.host === host && from.pathname === url.pathname;
+  } catch {
+    return false;
+  }
+}
+
 /** A browser fetching a page ahead of a click that may never come (Chrome, Firefox, Safari). */
 function isPrefetch(req: IncomingMessage): boolean {
   const purpose = req.headers['sec-purpose'] ?? req.headers['purpose'] ?? req.headers['x-moz'];
@@ -147,6 +166,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   const countView = (req: IncomingMessage, res: ServerResponse, url: URL, page: boolean) => {
     if (!onPageView || !page || req.method !== 'GET') return;
     if (isAgencyPage(url.pathname) || isFrameworkRequest(url.pathname) || isPrefetch(req)) return;
+    if (isStepWithinPage(req.headers.referer, req.headers.host, url)) return;
     res.once('finish', () => {
       // A page is HTML; a 304 repeats the page the browser holds (its type is not sent again).
       const type = String(res.getHeader('content-type') ?? '');
