@@ -1,9 +1,8 @@
 // /admin/team: the members with their roles, last sign-in and two-factor state, and the team's
 // history; an administrator invites a colleague by e-mail, sends a pending invitation again,
 // resets the two-factor sign-in of a member who lost their app, changes a role and removes a
-// member. The server's
-// team endpoint does the work (it holds the service key); an administrator cannot change or
-// remove themselves, so the team always keeps one.
+// member. The server's team endpoint does the work (it holds the service key); an administrator
+// cannot change or remove themselves, so the team always keeps one.
 import { useCallback, useState, type FormEvent } from 'react';
 import {
   changeMemberRole,
@@ -37,38 +36,38 @@ export function TeamManager({ client, userId }: { client: AppSupabaseClient; use
   const { setValue: setTeam } = team;
   const reload = useCallback(async () => setTeam(await loadTeam(client)), [client, setTeam]);
 
-  function resend(member: TeamMember) {
+  /** One change to a member: made, the list read again, then said (or the failure said). */
+  function act<T>(write: () => Promise<T>, said: (result: T) => string) {
     void action.run(async () => {
-      const email = await resendInvitation(client, member.userId);
+      const result = await write();
       await reload();
-      return copy.members.resent(email);
+      return said(result);
     }, copy.members.failed);
   }
+
+  const resend = (member: TeamMember) =>
+    act(() => resendInvitation(client, member.userId), copy.members.resent);
 
   function resetTwoFactor(member: TeamMember) {
     if (!window.confirm(copy.members.confirmReset(member.email))) return;
-    void action.run(async () => {
-      await resetMemberTwoFactor(client, member.userId);
-      await reload();
-      return copy.members.reset(member.email);
-    }, copy.members.failed);
+    act(
+      () => resetMemberTwoFactor(client, member.userId),
+      () => copy.members.reset(member.email),
+    );
   }
 
-  function change(member: TeamMember, role: TeamRole) {
-    void action.run(async () => {
-      await changeMemberRole(client, member.userId, role);
-      await reload();
-      return copy.members.changed(member.email, role);
-    }, copy.members.failed);
-  }
+  const change = (member: TeamMember, role: TeamRole) =>
+    act(
+      () => changeMemberRole(client, member.userId, role),
+      () => copy.members.changed(member.email, role),
+    );
 
   function remove(member: TeamMember) {
     if (!window.confirm(copy.members.confirmRemove(member.email))) return;
-    void action.run(async () => {
-      await removeMember(client, member.userId);
-      await reload();
-      return copy.members.removed(member.email);
-    }, copy.members.failed);
+    act(
+      () => removeMember(client, member.userId),
+      () => copy.members.removed(member.email),
+    );
   }
 
   return (
