@@ -1,13 +1,9 @@
 // The leads' meetings as the administrator's pages show them: the next meeting of each
 // lead in the list, and every meeting of one lead on its page. Administrators read meetings;
 // visitors book, move and cancel them through the site's server (meetings.server.ts). An
-// administrator moves or cancels a lead's call with their own session, so the database bounds it
-// as the visitor's and its history names them, releases a time a stranger holds (decision 22),
-// and gives booked calls the video link Availability has now (decision 26).
-import type { BookingLimit } from './booking-limits';
-import { bookingLimit } from './booking-limits';
-import { adminPaths } from '~/config/paths';
-import { DataError, dataError } from './errors';
+// administrator releases a time a stranger holds (decision 22); the agency's other changes to a
+// call are in meeting-changes.ts.
+import { dataError } from './errors';
 import { readEveryPage, readEveryPageForIds } from './every-page';
 import type { AppSupabaseClient } from './supabase';
 
@@ -24,10 +20,10 @@ export interface LeadMeeting {
   visitorTimeZone: string | null;
 }
 
-const columns =
+export const meetingColumns =
   'id, consultation_id, starts_at, ends_at, status, sequence, meeting_link, visitor_time_zone';
 
-function meetingOf(row: {
+export function meetingOf(row: {
   id: string;
   consultation_id: string;
   starts_at: string;
@@ -61,7 +57,7 @@ export async function listNextMeetings(
   if (leadIds.length === 0) return new Map();
   const { data, error, status } = await client
     .from('meetings')
-    .select(columns)
+    .select(meetingColumns)
     .in('consultation_id', [...leadIds])
     .eq('status', 'active')
     .gte('ends_at', now.toISOString());
@@ -77,7 +73,7 @@ export async function listLeadMeetings(
   const rows = await readEveryPage((from, to) =>
     client
       .from('meetings')
-      .select(columns, { count: 'exact' })
+      .select(meetingColumns, { count: 'exact' })
       .eq('consultation_id', leadId)
       .order('starts_at', { ascending: false })
       .order('id', { ascending: false })
@@ -172,147 +168,4 @@ export async function releaseMeeting(
     .select('id')
     .single();
   if (error) throw dataError(error, status);
-}
-
-/** Why the database refused an administrator's move: the time is taken, or a bound (decision 22). */
-export type MoveRefusal = 'taken' | BookingLimit;
-
-/**
- * Moves a lead's call to `start` with the administrator's session (SEQUENCE + 1): the same
- * exclusion and bounds as the visitor's move; the visitor and the agency are mailed the new time.
- */
-export async function moveLeadMeeting(
-  client: AppSupabaseClient,
-  meeting: Pick<LeadMeeting, 'id' | 'sequence'>,
-  start: number,
-  length: { meetingMinutes: number; bufferMinutes: number },
-): Promise<LeadMeeting | MoveRefusal> {
-  const end = start + length.meetingMinutes * 60_000;
-  const { data, error, status } = await client
-    .from('meetings')
-    .update({
-      starts_at: new Date(start).toISOString(),
-      ends_at: new Date(end).toISOString(),
-      busy_until: new Date(end + length.bufferMinutes * 60_000).toISOString(),
-      sequence: meeting.sequence + 1,
-    })
-    .eq('id', meeting.id)
-    .eq('status', 'active')
-    .select(columns)
-    .single();
-  if (error) {
-    if (error.code === '23P01') return 'taken';
-    return bookingLimit(error) ?? Promise.reject(dataError(error, status));
-  }
-  return meetingOf(data);
-}
-
-/** The longest note an administrator may give with a cancel (meetings_cancellation_note_check). */
-export const CANCELLATION_NOTE_MAX = 500;
-
-/**
- * Cancels a lead's call with the administrator's session, with an optional note to the visitor:
- * mailed with the cancellation, as the visitor's own cancel is, and kept in the lead's history.
- */
-export async function cancelLeadMeeting(
-  client: AppSupabaseClient,
-  meeting: Pick<LeadMeeting, 'id' | 'sequence'>,
-  note: string,
-): Promise<void> {
-  const trimmed = note.trim();
-  const { error, status } = await client
-    .from('meetings')
-    .update({
-      status: 'cancelled',
-      sequence: meeting.sequence + 1,
-      cancellation_note: trimmed === '' ? null : trimmed,
-    })
-    .eq('id', meeting.id)
-    .eq('status', 'active')
-    .select('id')
-    .single();
-  if (error) throw dataError(error, status);
-}
-
-/** A page of reads, under the data API's max_rows (1,000 on hosted Supabase). */
-const PAGE = 500;
-
-/**
- * The coming booked calls whose video link is not `link` (null: a phone call): what keeps the
- * way to meet it was booked with after Availability's link changed.
- */
-export async function listCallsWithOtherLink(
-  client: AppSupabaseClient,
-  link: string | null,
-  now: Date,
-): Promise<Array<Pick<LeadMeeting, 'id' | 'meetingLink'>>> {
-  const found: Array<Pick<LeadMeeting, 'id' | 'meetingLink'>> = [];
-  for (let from = 0; ; from += PAGE) {
-    const { data, error, status } = await client
-      .from('meetings')
-      .select('id, meeting_link')
-      .eq('status', 'active')
-      .gte('starts_at', now.toISOString())
-      .order('id')
-      .range(from, from + PAGE - 1);
-    if (error) throw dataError(error, status);
-    for (const row of data)
-      if (row.meeting_link !== link) found.push({ id: row.id, meetingLink: row.meeting_link });
-    if (data.length < PAGE) return found;
-  }
-}
-
-/**
- * Gives booked calls the video link Availability has now (the database refuses any other), each
- * mailed to its visitor and the agency as an updated invitation; calls cancelled meanwhile are
- * left alone. How many changed.
- */
-export async function giveCallsTodaysLink(
-  client: AppSupabaseClient,
-  ids: readonly string[],
-  link: string | null,
-): Promise<number> {
-  let changed = 0;
-  for (let from = 0; from < ids.length; from += 100) {
-    const { data, error, status } = await client
-      .from('meetings')
-      .update({ meeting_link: link })
-      .in('id', ids.slice(from, from + 100))
-      .eq('status', 'active')
-      .select('id');
-    if (error) throw dataError(error, status);
-    changed += data.length;
-  }
-  return changed;
-}
-
-/**
- * The link to the call's meeting page as its visitor has it, signed by the site's server for the
- * administrator's session (meetings-page-links.server.ts). Throws DataError with its message.
- */
-export async function getMeetingPageLink(
-  client: AppSupabaseClient,
-  meetingId: string,
-): Promise<string> {
-  const { data } = await client.auth.getSession();
-  const accessToken = data.session?.access_token;
-  if (!accessToken) throw new DataError('Your session has ended. Sign in again.', { status: 401 });
-  const response = await fetch(adminPaths.meetingLinksApi, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ meetingId }),
-  });
-  const payload = (await response.json().catch(() => null)) as {
-    url?: string;
-    error?: string;
-  } | null;
-  if (!response.ok || !payload?.url) {
-    throw new DataError(
-      payload?.error ?? `The meeting link could not be made (${response.status}).`,
-      {
-        status: response.status,
-      },
-    );
-  }
-  return payload.url;
 }

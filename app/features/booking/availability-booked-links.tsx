@@ -4,7 +4,7 @@
 // link (or makes them phone calls), each visitor mailed an updated invitation by the database.
 import { useState } from 'react';
 import { getAvailability } from '~/data/booking-settings';
-import { giveCallsTodaysLink, listCallsWithOtherLink } from '~/data/meetings';
+import { giveCallsTodaysLink, listCallsWithOtherLink } from '~/data/meeting-changes';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { Notice, useAction } from '~/admin/use-action';
 import { useLoaded } from '~/admin/use-loaded';

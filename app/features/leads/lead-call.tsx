@@ -12,8 +12,8 @@ import {
   cancelLeadMeeting,
   getMeetingPageLink,
   moveLeadMeeting,
-  type LeadMeeting,
-} from '~/data/meetings';
+} from '~/data/meeting-changes';
+import type { LeadMeeting } from '~/data/meetings';
 import type { AppSupabaseClient } from '~/data/supabase';
 import { LoadingStatus } from '~/ui/loading-status';
 import { formatMeetingSpan } from '#shared/date-time.ts';

@@ -1,3 +1,6 @@
+// The two mails a new lead sends: the agency's notification and the visitor's confirmation.
+// Long because both are read whole from one lead (every field, its escaping, headers that cannot
+// be injected, both languages, the agency's details and zone), which is clearest in one place.
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { toNodemailerMessage, type MailAddress } from '#server/mail.ts';

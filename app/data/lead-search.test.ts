@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLikePattern, leadSearchFilter } from './consultations';
+import { escapeLikePattern, leadSearchFilter } from './lead-search';
 
 describe('escapeLikePattern', () => {
   it('makes LIKE’s wildcards and its escape character match themselves', () => {
