@@ -94,6 +94,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261127140000_let_the_agency_move_cancel_and_keep_call_links.sql',
       '20261127150000_skip_empty_lead_digests.sql',
       '20261127160000_create_team_events.sql',
+      '20261127170000_let_administrators_move_a_call_past_the_visitors_bounds.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });

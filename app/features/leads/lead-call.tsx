@@ -2,8 +2,9 @@
 // video link it was booked with, or a phone call), the visitor's meeting page, and moving or
 // cancelling it with the administrator's own session (docs/decisions/0026). Moving offers the
 // visitor's free times (loaded by the route's loadTimes, which the booking feature provides);
-// cancelling asks first and takes an optional note for the visitor. The database bounds both as
-// the visitor's own and records who did it; the page reloads the lead's history after a change.
+// cancelling asks first and takes an optional note for the visitor. The database checks both as
+// the visitor's own (without the visitor's bounds of changes per lead) and records who did it; the
+// page reloads the lead's history after a change.
 import { useId, useState, type FormEvent } from 'react';
 import { Notice, useAction } from '~/admin/use-action';
 import { useLoaded } from '~/admin/use-loaded';
