@@ -26,6 +26,11 @@ import { createApiKeyCheck } from '#server/supabase/api-key.ts';
 import { signJwt } from '#server/supabase/jwt.ts';
 import { createMailer } from './mail.ts';
 import { createSite, type Site } from '#server/product/site/site.ts';
+import {
+  listenForPageChanges,
+  pgNoticeConnection,
+  type PageChangeListener,
+} from '#server/product/site/page-changes.ts';
 import { createRestApi } from '#server/supabase/rest/api.ts';
 import { createAuthApi } from '#server/supabase/auth/api.ts';
 import { listeningOrigins, redirectAllowList } from '#server/supabase/auth/trusted-origins.ts';
@@ -51,13 +56,20 @@ const root = path.resolve(import.meta.dirname, '..');
 const seedFile = path.join(root, 'supabase/seed.sql');
 
 /**
- * A request that may change what the pages show: a write to the posts or to the agency's details
- * (every page's footer) through /rest/v1 (the pages read nothing else that changes; a
- * lead is written by the form's action and shown only to the signed-in inbox, which is not cached).
+ * A request that may change what the pages show: a write to the posts, the agency's details
+ * (every page's footer) or its booking settings (its time zone) through this copy's /rest/v1. The
+ * pages read nothing else that changes; a lead is shown only to the signed-in inbox, not cached.
+ * Emptied at once here; other copies, and writes from other clients, are heard through the
+ * database's notices (server/product/site/page-changes.ts), which PGlite cannot send out of its
+ * worker: there this is the only way, and the only writer.
  */
 function changesPosts(method: string | undefined, pathname: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
-  return pathname === '/rest/v1/blog_posts' || pathname === '/rest/v1/agency_settings';
+  return (
+    pathname === '/rest/v1/blog_posts' ||
+    pathname === '/rest/v1/agency_settings' ||
+    pathname === '/rest/v1/booking_settings'
+  );
 }
 
 export interface RunningServer {
@@ -116,9 +128,13 @@ async function apiKeys(secret: string) {
 export async function openDatabase(
   config: Config,
   log: (line: string) => void,
-): Promise<{ db: Database; release: () => void }> {
+): Promise<{ db: Database; release: () => void; url?: string }> {
   if (config.DATABASE_URL)
-    return { db: await openPostgres(config.DATABASE_URL), release: () => {} };
+    return {
+      db: await openPostgres(config.DATABASE_URL),
+      release: () => {},
+      url: config.DATABASE_URL,
+    };
   const release = lockDataDir(config.dataDir);
   const pgliteDir = path.join(config.dataDir, 'pglite');
   try {
@@ -147,7 +163,7 @@ export async function openDatabase(
       await db.close();
       throw error;
     }
-    return { db, release };
+    return { db, release, url: server.url };
   } catch (error) {
     release();
     throw error;
@@ -169,6 +185,8 @@ export async function startServer(
   let apiKeyRefusal: ReturnType<typeof createApiKeyCheck> | undefined;
   // The database the lead jobs run on, once its schema is known to be in place.
   let leadJobsDb: Database | undefined;
+  // The PostgreSQL server whose notices say a cached page's content changed (none on PGlite).
+  let noticesUrl: string | undefined;
   // The origins mailed links may point at without SITE_URL: GoTrue's redirect allow-list, and the
   // addresses this server listens on once it knows its port.
   let trustedOrigins = redirectAllowList(readProjectConfig());
@@ -182,7 +200,8 @@ export async function startServer(
   });
 
   if (embedded) {
-    const { db, release } = await openDatabase(config, log);
+    const { db, release, url } = await openDatabase(config, log);
+    noticesUrl = url;
     closeBackend = async () => {
       await db.close();
       release();
@@ -258,6 +277,7 @@ export async function startServer(
     // used only to deliver lead mails and run the retention (the migrations come from
     // `supabase db push`, not from this server).
     const db = await openPostgres(config.DATABASE_URL, 2);
+    noticesUrl = config.DATABASE_URL;
     closeBackend = () => db.close();
     try {
       await checkLeadSchema(db);
@@ -299,6 +319,18 @@ export async function startServer(
       await closeBackend();
       throw error;
     }
+  }
+
+  // Every copy on one database hears a write to what its cached pages show, whoever made it.
+  let pageChanges: PageChangeListener | undefined;
+  if (site && noticesUrl && options.dev !== true) {
+    const changed = site;
+    pageChanges = listenForPageChanges({
+      connect: pgNoticeConnection(noticesUrl),
+      onChange: () => changed.invalidate(),
+      log,
+    });
+    await pageChanges.ready;
   }
 
   const gate = new ClientGate();
@@ -386,6 +418,7 @@ export async function startServer(
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   }).catch(async (error: NodeJS.ErrnoException) => {
+    await pageChanges?.close();
     await site?.close();
     await closeBackend();
     if (error.code === 'EADDRINUSE') {
@@ -460,6 +493,7 @@ export async function startServer(
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await pageChanges?.close();
       await site?.close();
       // Before the database closes: a send in flight records its outcome, waiting views are written.
       await leadJobs?.stop();
