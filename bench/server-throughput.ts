@@ -14,10 +14,10 @@ const WARM_UP_S = 2;
 export const RENDERING_COOKIE = 'sb-bench-auth-token=bench';
 
 /** A demo post (SEED_DEMO). */
-const POST_PATH = '/blog/three-email-welcome-sequence';
+export const POST_PATH = '/blog/three-email-welcome-sequence';
 
 /** What a current desktop Chrome sends for a page, so the server compresses as it would for it. */
-const browserHeaders = {
+export const browserHeaders = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'accept-encoding': 'gzip, deflate, br, zstd',
   'accept-language': 'en-GB,en;q=0.9',
