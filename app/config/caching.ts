@@ -1,7 +1,9 @@
 // How long the pages may be kept, and what a shared copy may depend on, in one place. A page that
 // is the same for every visitor is revalidated by browsers on each visit (its ETag answers 304
 // when nothing changed) and kept for a minute by a shared cache: the server's own page cache,
-// which a write to the posts empties at once, or a CDN in front of the site.
+// which every copy empties within a second of a write to what the pages show (the posts, the
+// agency's details, its booking settings; docs/decisions/0029), or a CDN in front of the site,
+// which only the minute bounds.
 import { attributionCookieFor, type LandingRequest } from '~/visit/attribution-cookie';
 import { CONSENT_COOKIE, CONSENT_COOKIE_VALUES } from '~/visit/consent-cookie';
 
