@@ -159,19 +159,63 @@ export class ConnectionGuard {
   }
 }
 
+/**
+ * How a copy lets go of its connections when it is told to stop (docs/decisions/0032): first
+ * every answer, including those already being worked on, says `Connection: close`, so a client
+ * or balancer opens its next request elsewhere while nothing is cut; then the listener closes, idle
+ * connections are closed, and each busy one is closed once its answer is sent.
+ */
+export interface ConnectionDrain {
+  /** From now on every answer closes its connection after it is sent. */
+  closeAfterEachAnswer(): void;
+  /**
+   * Accepts no more connections, closes the idle ones, and resolves once the connections still
+   * answering a request have sent their answer and closed.
+   */
+  stopAccepting(): Promise<void>;
+}
+
 /** An HTTP server with the timeouts and connection caps above around `handle`. */
 export function createBoundedServer(
   handle: RequestListener,
   caps: ConnectionCaps = connectionCaps(),
-): { server: Server; connections: ConnectionGuard } {
+): { server: Server; connections: ConnectionGuard; drain: ConnectionDrain } {
   const connections = new ConnectionGuard(caps);
+  /** Answers not yet sent whole, to tell them to close their connection when draining starts. */
+  const answering = new Set<ServerResponse>();
+  let closing = false;
+  let stopped = false;
   const server = createServer({ ...SERVER_TIMEOUTS }, (req, res) => {
     if (connections.isRefused(req.socket)) return refuseOverAddressCap(res);
     connections.busy(req.socket);
-    res.once('close', () => connections.done(req.socket));
+    if (closing) res.shouldKeepAlive = false;
+    answering.add(res);
+    res.once('close', () => {
+      answering.delete(res);
+      connections.done(req.socket);
+      // Its answer went out with keep-alive before the listener closed: end it now it is idle.
+      if (stopped && !req.socket.destroyed) req.socket.end();
+    });
     return handle(req, res);
   });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
   server.on('connection', (socket: Socket) => connections.admit(socket));
-  return { server, connections };
+  const drain: ConnectionDrain = {
+    closeAfterEachAnswer() {
+      closing = true;
+      // Node sends `Connection: close` and closes after the answer when this is false.
+      for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
+    },
+    stopAccepting() {
+      drain.closeAfterEachAnswer();
+      stopped = true;
+      return new Promise<void>((resolve) => {
+        // close() stops listening and closes the idle connections; its callback runs once the
+        // last connection has closed (or at once when the server was not listening).
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+    },
+  };
+  return { server, connections, drain };
 }
