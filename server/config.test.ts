@@ -67,4 +67,20 @@ describe('loadConfig', () => {
       /FORM_MIN_FILL_SECONDS/,
     );
   });
+
+  it('bounds a stop at 25 s with a 5 s grace, the grace inside the bound', () => {
+    expect(loadConfig({})).toMatchObject({
+      SHUTDOWN_TIMEOUT_SECONDS: 25,
+      SHUTDOWN_GRACE_SECONDS: 5,
+    });
+    expect(
+      loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '60', SHUTDOWN_GRACE_SECONDS: '0.5' }),
+    ).toMatchObject({ SHUTDOWN_TIMEOUT_SECONDS: 60, SHUTDOWN_GRACE_SECONDS: 0.5 });
+    expect(() =>
+      loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '10', SHUTDOWN_GRACE_SECONDS: '10' }),
+    ).toThrowError(/SHUTDOWN_GRACE_SECONDS: must be shorter than SHUTDOWN_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrowError(
+      /SHUTDOWN_TIMEOUT_SECONDS/,
+    );
+  });
 });

@@ -82,6 +82,16 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9]{6,20}$/, "CLARITY_ID must be the project's id (letters and digits)")
     .optional(),
+  /**
+   * On SIGTERM: the most a copy takes to finish its requests and sends in flight before it exits
+   * (decision 32). Below the orchestrator's own bound (Kubernetes waits 30 s, then kills).
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(25),
+  /**
+   * Of that, how long it keeps answering on its open connections while its health says draining,
+   * so a balancer that checks every few seconds stops sending first.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
 });
 
 // Settings that only make sense together.
@@ -103,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
   if ('META_CAPI_TOKEN' in cleaned && !('META_PIXEL_ID' in cleaned))
     problems.push('  - META_CAPI_TOKEN: the Conversions API needs META_PIXEL_ID too');
+  if (parsed.success && parsed.data.SHUTDOWN_GRACE_SECONDS >= parsed.data.SHUTDOWN_TIMEOUT_SECONDS)
+    problems.push(
+      '  - SHUTDOWN_GRACE_SECONDS: must be shorter than SHUTDOWN_TIMEOUT_SECONDS, which includes it',
+    );
   for (const [a, b] of pairs) {
     if (a in cleaned !== b in cleaned)
       problems.push(`  - ${a}, ${b}: ${a} and ${b} must be set together`);
