@@ -96,6 +96,7 @@ describe.each(backendKinds)('migrations on %s', (kind) => {
       '20261127160000_create_team_events.sql',
       '20261127170000_let_administrators_move_a_call_past_the_visitors_bounds.sql',
       '20261127180000_notify_page_changes.sql',
+      '20261127193100_create_job_runs.sql',
     ]);
     expect(await migrate(db)).toEqual({ applied: [], fresh: false });
   });
