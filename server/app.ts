@@ -20,7 +20,8 @@ import type { Database } from '#server/supabase/db/types.ts';
 import { createHmac } from 'node:crypto';
 import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
 import { ClientGate } from '#server/supabase/client-gate.ts';
-import { connectionCaps, createBoundedServer } from './connections.ts';
+import { connectionCaps, createBoundedServer, type ConnectionDrain } from './connections.ts';
+import { createHealth, HEALTH_PATH } from './health.ts';
 import { createCallerIdentifier, type CallerIdentifier } from '#server/supabase/data-api-caller.ts';
 import { createApiKeyCheck } from '#server/supabase/api-key.ts';
 import { signJwt } from '#server/supabase/jwt.ts';
@@ -92,7 +93,15 @@ export interface RunningServer {
   leadJobs?: LeadJobs;
   /** The statistics' page views; undefined when this server has no database. */
   visits?: VisitRecorder;
+  /** Stops at once: open connections are cut (tests, development). */
   close(): Promise<void>;
+  /**
+   * Stops without dropping a request (docs/decisions/0032-deploys-that-drop-nothing.md): the
+   * health endpoint says draining and open connections are still answered for graceMs, each answer
+   * closing its connection; then no connection is accepted, the answers in flight are finished,
+   * and the jobs (a send in flight included) and the database stop. The caller bounds the whole.
+   */
+  shutdown(graceMs: number): Promise<void>;
 }
 
 export interface StartOptions {
@@ -333,6 +342,10 @@ export async function startServer(
     await pageChanges.ready;
   }
 
+  // What the balancer asks (server/health.ts): ready once started, while the database answers.
+  const healthDb = leadJobsDb;
+  const health = createHealth(healthDb ? { checkDatabase: () => healthDb.query('select 1') } : {});
+
   const gate = new ClientGate();
   const handleRequest: RequestListener = async (req, res) => {
     // One answer to "who is asking" for every layer: the APIs' throttles, the database's per-IP
@@ -349,6 +362,8 @@ export async function startServer(
       sendJson(res, 400, { message: 'Bad request URL' });
       return;
     }
+    // Before the site: never a cached page, never a visit.
+    if (url.pathname === HEALTH_PATH) return health.handle(req, res);
     try {
       const mount = mounts.find(
         ([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'),
@@ -409,10 +424,17 @@ export async function startServer(
       else res.destroy();
     }
   };
-  const { server } = createBoundedServer(
+  const { server, drain } = createBoundedServer(
     handleRequest,
     connectionCaps(undefined, config.TRUST_PROXY),
   );
+  // The site's loaders call this process's own APIs on a loopback listener of their own, which a
+  // stopping copy keeps open until the pages it is still rendering are done (decision 32). Its
+  // connections are few, bounded by the renders in flight (server/product/site/render-gate.ts).
+  const own =
+    embedded && backend && site
+      ? createBoundedServer(handleRequest, { total: 256, perAddress: 256 })
+      : undefined;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -431,6 +453,9 @@ export async function startServer(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  if (own) await new Promise<void>((resolve) => own.server.listen(0, '127.0.0.1', resolve));
+  const ownAddress = own?.server.address();
+  const ownPort = typeof ownAddress === 'object' && ownAddress ? ownAddress.port : port;
   trustedOrigins = [...trustedOrigins, ...listeningOrigins(config.HOST, port)];
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
 
@@ -474,7 +499,7 @@ export async function startServer(
   // Server-side loaders reach the backend through supabase-js like the browser does; the browser
   // gets the URL and key from the root loader at run time (never baked into the bundle).
   if (embedded && backend && site) {
-    process.env.SUPABASE_URL = `http://127.0.0.1:${port}`;
+    process.env.SUPABASE_URL = `http://127.0.0.1:${ownPort}`;
     process.env.SUPABASE_ANON_KEY = backend.anonKey;
     process.env.SUPABASE_SERVICE_ROLE_KEY = backend.serviceRoleKey;
     process.env.SUPABASE_SAME_ORIGIN = 'true';
@@ -482,6 +507,15 @@ export async function startServer(
     if (callers) process.env.SITE_REQUEST_KEY = callers.siteKey;
   }
 
+  const stopAfterConnections = async () => {
+    await pageChanges?.close();
+    await site?.close();
+    // Before the database closes: a send in flight records its outcome, waiting views are written.
+    await leadJobs?.stop();
+    await visits?.stop();
+    await closeBackend();
+  };
+  health.markReady();
   return {
     url,
     port,
@@ -489,16 +523,29 @@ export async function startServer(
     leadJobs,
     visits,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await pageChanges?.close();
-      await site?.close();
-      // Before the database closes: a send in flight records its outcome, waiting views are written.
-      await leadJobs?.stop();
-      await visits?.stop();
-      await closeBackend();
+      health.markDraining();
+      await Promise.all(
+        [server, own?.server].map(
+          (listener) =>
+            listener &&
+            new Promise<void>((resolve) => {
+              listener.close(() => resolve());
+              listener.closeAllConnections();
+            }),
+        ),
+      );
+      await stopAfterConnections();
+    },
+    async shutdown(graceMs) {
+      health.markDraining();
+      const drains: ConnectionDrain[] = own ? [drain, own.drain] : [drain];
+      for (const each of drains) each.closeAfterEachAnswer();
+      // Time for the balancer's next health check to see "draining" and stop sending here.
+      await new Promise((resolve) => setTimeout(resolve, graceMs));
+      await drain.stopAccepting();
+      // No public request is left, so no page still needs its loaders' calls.
+      await own?.drain.stopAccepting();
+      await stopAfterConnections();
     },
   };
 }

@@ -15,15 +15,31 @@ async function main() {
   const starting = startServer(config, { dev: process.argv.includes('--dev') });
 
   // Handlers are installed before anything is printed: a stop requested while the server is
-  // still starting waits for the start to finish, then closes the database cleanly.
+  // still starting waits for the start to finish, then stops cleanly. A stop finishes what is in
+  // flight within SHUTDOWN_TIMEOUT_SECONDS (decision 32); a second signal, or the bound, ends the
+  // process at once (the embedded PostgreSQL is stopped on the way out).
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      console.error(`${signal} received again: exiting without waiting.`);
+      process.exit(1);
+    }
     stopping = true;
+    const timeout = config.SHUTDOWN_TIMEOUT_SECONDS;
     console.log(`\n${signal} received: shutting down.`);
+    console.log(`Finishing the requests and sends in flight (at most ${timeout} s).`);
+    setTimeout(() => {
+      console.error(
+        `Shutdown took longer than SHUTDOWN_TIMEOUT_SECONDS (${timeout} s): exiting, cutting what was still in flight.`,
+      );
+      process.exit(1);
+    }, timeout * 1000);
     try {
       const server = await starting.catch(() => undefined);
-      await server?.close();
+      // Ctrl-C at a terminal has no balancer to tell: it skips the grace.
+      const graceSeconds = signal === 'SIGTERM' ? config.SHUTDOWN_GRACE_SECONDS : 0;
+      await server?.shutdown(graceSeconds * 1000);
+      console.log('Stopped: every request in flight was answered.');
       process.exit(0);
     } catch (error) {
       console.error('Shutdown failed:', error);

@@ -78,6 +78,8 @@ export async function startSite(
       ADMIN_PASSWORD: SITE_ADMIN_PASSWORD,
       // The daily digest would add a mail to the outbox after 08:00, which tests read.
       LEADS_DIGEST: 'off',
+      // No balancer polls a test's site: SIGTERM stops it without the grace (decision 32).
+      SHUTDOWN_GRACE_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
