@@ -92,6 +92,10 @@ const schema = z.object({
    * so a balancer that checks every few seconds stops sending first.
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** How often the server backs its database up into DATA_DIR/backups; 0 takes none (decision 33). */
+  BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(0).max(24 * 31).default(24),
+  /** How long a scheduled backup is kept; the newest is always kept. */
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });
 
 // Settings that only make sense together.
