@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { projectAuthSettings } from '#server/supabase/auth/settings.ts';
+import type { S3Settings } from './s3.ts';
+import { s3SettingsOf, s3SettingsProblems, s3SettingsSchema } from './s3-settings.ts';
 
 const { minimumPasswordLength } = projectAuthSettings();
 
@@ -93,9 +95,16 @@ const schema = z.object({
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** How often the server backs its database up into DATA_DIR/backups; 0 takes none (decision 33). */
-  BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(0).max(24 * 31).default(24),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 31)
+    .default(24),
   /** How long a scheduled backup is kept; the newest is always kept. */
   BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Uploaded files in an S3 bucket instead of DATA_DIR/storage (decision 30). */
+  ...s3SettingsSchema,
 });
 
 // Settings that only make sense together.
@@ -104,7 +113,11 @@ const pairs = [
   ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
 ] as const;
 
-export type Config = z.output<typeof schema> & { dataDir: string };
+export type Config = z.output<typeof schema> & {
+  dataDir: string;
+  /** Where Storage keeps files: an S3 bucket, or (undefined) DATA_DIR/storage. */
+  storageS3: S3Settings | undefined;
+};
 
 /** Parses the environment once and fails fast with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -121,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       '  - SHUTDOWN_GRACE_SECONDS: must be shorter than SHUTDOWN_TIMEOUT_SECONDS, which includes it',
     );
+  problems.push(...s3SettingsProblems(cleaned));
   for (const [a, b] of pairs) {
     if (a in cleaned !== b in cleaned)
       problems.push(`  - ${a}, ${b}: ${a} and ${b} must be set together`);
@@ -128,5 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success || problems.length) {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    storageS3: s3SettingsOf(parsed.data),
+  };
 }
