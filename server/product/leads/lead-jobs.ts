@@ -1,8 +1,9 @@
 // The Node process's product jobs for leads: delivering every lead's two mails from the
 // outbox, Meta's Lead event of a consenting visitor's lead when the Conversions API is configured
 // (docs/decisions/0015), the strategy call's invitations and reminders and the daily digest, and
-// the daily retention. server/app.ts starts them once the schema is in place and
-// stops them on close.
+// the daily retention. server/app.ts starts them once the schema is in place and stops them on
+// close. Every copy of the server runs them; each row or run is claimed in the database, so each
+// happens once (docs/decisions/0031-jobs-once-across-copies.md).
 import type { Database } from '#server/supabase/db/types.ts';
 import type { Mailer } from '#server/mail.ts';
 import { startLeadDigest, type LeadDigestJob } from './lead-digest.ts';
@@ -120,6 +121,7 @@ export function startLeadJobs(options: LeadJobsOptions): LeadJobs {
     outboxDir: options.outboxDir,
     log,
     intervalMs: retentionIntervalMs,
+    releaseLeaseAtStart: options.exclusiveDatabase,
   });
   return {
     drainMails: () => delivery.drain(),
@@ -145,7 +147,8 @@ export async function checkLeadSchema(db: Database): Promise<void> {
              and to_regprocedure('private.delete_stale_consultations(timestamptz)') is not null
              and to_regprocedure('private.delete_stale_meta_lead_events(timestamptz)') is not null
              and to_regprocedure('private.queue_lead_digest(timestamptz, text, time)') is not null
-             and to_regclass('public.meeting_mails') is not null)::text
+             and to_regclass('public.meeting_mails') is not null
+             and to_regclass('private.job_runs') is not null)::text
             as ready`,
   );
   if (rows[0]?.ready !== 'true') {

@@ -1,89 +1,143 @@
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Queryable } from '#server/supabase/db/types.ts';
-import { deleteOutboxFilesBefore, retentionCutoff, startRetentionJob } from './retention.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { migrate } from '#server/supabase/db/migrate.ts';
+import { openPglite } from '#server/supabase/db/pglite.ts';
+import type { Database, Queryable } from '#server/supabase/db/types.ts';
+import {
+  deleteOutboxFilesBefore,
+  retentionCutoff,
+  startRetentionJob,
+  type RetentionJob,
+} from './retention.ts';
 
-/** A database that answers the retention function with the given counts, one per call. */
-function fakeDatabase(deletedPerRun: number[]) {
-  const calls: string[] = [];
-  const db: Queryable = {
-    async query<R>(sql: string) {
-      calls.push(sql);
-      return { rows: [{ deleted: String(deletedPerRun.shift() ?? 0) }] as R[], rowCount: 1 };
+/** Counts the retention's runs through this connection; `fail` makes them throw. */
+function counting(db: Database, options: { fail?: () => boolean } = {}) {
+  const runs: string[] = [];
+  const queryable: Queryable = {
+    async query<R>(sql: string, params?: unknown[]) {
+      if (sql.includes('delete_stale_consultations')) {
+        runs.push(sql);
+        if (options.fail?.()) throw new Error('connection refused');
+      }
+      return db.query<R>(sql, params);
     },
-    async exec() {},
+    exec: (sql) => db.exec(sql),
   };
-  return { db, calls };
+  return { db: queryable, runs };
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('the retention job', () => {
-  it('runs at start and then every 24 hours, logging only runs that deleted leads', async () => {
-    vi.useFakeTimers();
-    const { db, calls } = fakeDatabase([0, 2]);
-    const log = vi.fn();
-    const job = startRetentionJob({ db, log });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual([
-      'select private.delete_stale_consultations() as deleted, private.delete_stale_meta_lead_events() as events',
-    ]);
-    expect(log).not.toHaveBeenCalled();
+  let db: Database;
+  const jobs: RetentionJob[] = [];
 
-    await vi.advanceTimersByTimeAsync(24 * 60 * 60_000 - 1);
-    expect(calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(calls).toHaveLength(2);
-    expect(log).toHaveBeenCalledWith('Retention: deleted 2 leads with no activity for 3 years.');
-
-    await job.stop();
-    await vi.advanceTimersByTimeAsync(3 * 24 * 60 * 60_000);
-    expect(calls).toHaveLength(2);
+  beforeAll(async () => {
+    db = await openPglite('memory://');
+    await migrate(db);
+  });
+  afterAll(async () => {
+    await Promise.all(jobs.map((job) => job.stop()));
+    await db?.close();
+  });
+  beforeEach(async () => {
+    await Promise.all(jobs.splice(0).map((job) => job.stop()));
+    await db.query('delete from private.job_runs');
+    await db.query('delete from public.consultations');
   });
 
-  it('logs a failed run and tries again the next day', async () => {
-    vi.useFakeTimers();
-    let fail = true;
-    const calls: string[] = [];
-    const db: Queryable = {
-      async query<R>(sql: string) {
-        calls.push(sql);
-        if (fail) throw new Error('connection refused');
-        return { rows: [{ deleted: '1' }] as R[], rowCount: 1 };
-      },
-      async exec() {},
-    };
+  function start(queryable: Queryable, log: (line: string) => void = () => {}) {
+    // Checks only when the test asks (and once at start).
+    const job = startRetentionJob({ db: queryable, log, checkIntervalMs: 3_600_000 });
+    jobs.push(job);
+    return job;
+  }
+
+  /** A lead untouched for four years. */
+  async function insertStaleLead() {
+    await db.query('alter table public.consultations disable trigger user');
+    try {
+      await db.query(
+        `insert into public.consultations
+           (name, email, phone_number, problems, company_name, how_found_us, language, updated_at)
+         values ('Erik Lund', 'erik@lundbygg.se', '070-123 45 67',
+                 'We get too few enquiries in winter.', 'Lund Bygg AB', 'Google', 'swedish',
+                 now() - interval '4 years')`,
+      );
+    } finally {
+      await db.query('alter table public.consultations enable trigger user');
+    }
+  }
+
+  it('runs at start, logs the leads it deleted, and not again until a day after it finished', async () => {
+    await insertStaleLead();
+    const { db: counted, runs } = counting(db);
     const log = vi.fn();
-    const job = startRetentionJob({ db, log });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(log).toHaveBeenCalledWith('Retention failed (retried in a day): connection refused');
+    const job = start(counted, log);
+    await vi.waitFor(() =>
+      expect(log).toHaveBeenCalledWith('Retention: deleted 1 lead with no activity for 3 years.'),
+    );
+    expect(await job.check()).toBe(false);
+    expect(runs).toHaveLength(1);
+    // A day later, by the database's clock.
+    await db.query(`update private.job_runs set finished_at = finished_at - interval '1 day'`);
+    expect(await job.check()).toBe(true);
+    expect(runs).toHaveLength(2);
+  });
+
+  it('runs once a day whichever of three copies asks, all at once', async () => {
+    const copies = [counting(db), counting(db), counting(db)];
+    const started = copies.map((copy) => start(copy.db));
+    await Promise.all(started.map((job) => job.check()));
+    await db.query(`update private.job_runs set finished_at = finished_at - interval '1 day'`);
+    const ran = await Promise.all(started.map((job) => job.check()));
+    expect(ran.filter(Boolean)).toHaveLength(1);
+    expect(copies.flatMap((copy) => copy.runs)).toHaveLength(2);
+  });
+
+  it('logs a failed run and runs it at the next check', async () => {
+    let fail = true;
+    const { db: counted, runs } = counting(db, { fail: () => fail });
+    const log = vi.fn();
+    const job = start(counted, log);
+    await vi.waitFor(() =>
+      expect(log).toHaveBeenCalledWith(
+        'Retention failed (tried again within 60 minutes): connection refused',
+      ),
+    );
     fail = false;
-    await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
+    await insertStaleLead();
+    expect(await job.check()).toBe(true);
     expect(log).toHaveBeenLastCalledWith('Retention: deleted 1 lead with no activity for 3 years.');
-    await job.stop();
+    expect(runs).toHaveLength(2);
   });
 
   it('waits on stop for a run in progress', async () => {
     let finish = () => {};
-    const db: Queryable = {
-      query: <R>() =>
-        new Promise<{ rows: R[]; rowCount: number }>((resolve) => {
-          finish = () => resolve({ rows: [{ deleted: '0' }] as R[], rowCount: 1 });
-        }),
-      async exec() {},
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const slow: Queryable = {
+      async query<R>(sql: string, params?: unknown[]) {
+        if (sql.includes('delete_stale_consultations')) await held;
+        return db.query<R>(sql, params);
+      },
+      exec: (sql) => db.exec(sql),
     };
-    const job = startRetentionJob({ db, log: () => {} });
+    const job = start(slow);
+    await vi.waitFor(async () => {
+      const { rows } = await db.query('select 1 from private.job_runs where lease_until > now()');
+      expect(rows).toHaveLength(1);
+    });
     let stopped = false;
     const stopping = job.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // A round trip to the database: a stop that did not wait would have returned by then.
+    await db.query('select 1');
     expect(stopped).toBe(false);
     finish();
     await stopping;
-    expect(stopped).toBe(true);
+    const { rows } = await db.query<{ finished: string }>(
+      'select (finished_at is not null)::text as finished from private.job_runs',
+    );
+    expect(rows).toEqual([{ finished: 'true' }]);
   });
 });
 

@@ -5,12 +5,14 @@
 // address and the browser, computed at write time; the address and browser are then gone. The
 // database keeps what one address and the whole site add in a day within bounds (decision 19),
 // keyed by another hash of the salt and the address; in memory, one address holds at most
-// `maxPendingPerAddress` of the waiting counters. An hourly run deletes views past 26 months and
-// salts whose day is over, and rolls up the days that are over for the insights.
+// `maxPendingPerAddress` of the waiting counters. An hourly run, once across every copy on the
+// database (page-view-retention.ts), deletes views past 26 months and salts whose day is over, and
+// rolls up the days that are over for the insights.
 import { createHash, randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { Database } from '#server/supabase/db/types.ts';
 import type { PageViewFacts } from './page-view.ts';
+import { PAGE_VIEW_RETENTION_INTERVAL_MS, startPageViewRetention } from './page-view-retention.ts';
 
 export interface RecordedView extends PageViewFacts {
   at: Date;
@@ -29,7 +31,10 @@ export interface VisitRecorderOptions {
   /** The zone whose midnight rotates the salt: the agency's. */
   timeZone?: string;
   flushIntervalMs?: number;
+  /** How often the hourly run is due (once across every copy on the database). */
   retentionIntervalMs?: number;
+  /** How often this copy asks whether the hourly run is due. */
+  retentionCheckIntervalMs?: number;
   /** Distinct views kept waiting at most; beyond it (a flood) new ones are not counted. */
   maxPending?: number;
   /** Distinct views one address (an IPv6 /64) may keep waiting; beyond it, its new ones are not counted. */
@@ -40,6 +45,8 @@ export interface VisitRecorderOptions {
 
 export interface VisitRecorder {
   record(view: RecordedView): void;
+  /** Runs the hourly retention and roll-up now if due and no copy holds it; true when it ran here. */
+  checkRetention(): Promise<boolean>;
   /** Writes the waiting views now; resolves with how many were written. */
   flush(): Promise<number>;
   stop(): Promise<void>;
@@ -47,22 +54,18 @@ export interface VisitRecorder {
 
 const recordSql = 'select private.record_page_views($1::jsonb) as stored';
 
-/** Days rolled up by one call; the hourly run calls again while a call fills it. */
-const ROLL_UP_DAYS = 31;
-
 /** The part of a user agent that makes the visitor: no browser sends more. */
 const USER_AGENT_CHARS = 512;
 
+/**
+ * The day's salt, made by whichever copy asks first. `do update` (to itself) returns the row that
+ * won even when another copy's insert of it committed after this statement began, which a separate
+ * select, reading the statement's snapshot, would not see.
+ */
 const saltSql = `
-  with fresh as (
-    insert into private.visit_salts (day, salt) values ($1, $2)
-    on conflict (day) do nothing
-    returning salt
-  )
-  select salt from fresh
-  union all
-  select salt from private.visit_salts where day = $1
-  limit 1`;
+  insert into private.visit_salts as s (day, salt) values ($1, $2)
+  on conflict (day) do update set salt = s.salt
+  returning salt`;
 
 /** The calendar day of `at` in `timeZone`, as YYYY-MM-DD. */
 export function dayIn(at: Date, timeZone: string): string {
@@ -189,29 +192,14 @@ export function startVisitRecorder(options: VisitRecorderOptions): VisitRecorder
     return writing;
   };
 
-  async function deleteOld(): Promise<void> {
-    try {
-      await db.query('select private.delete_old_page_views()');
-      // A call rolls up at most ROLL_UP_DAYS, holding each day's writes for its transaction.
-      for (;;) {
-        const { rows } = await db.query<{ rolled: number | string }>(
-          'select private.roll_up_page_views($1) as rolled',
-          [ROLL_UP_DAYS],
-        );
-        if (Number(rows[0]?.rolled ?? 0) < ROLL_UP_DAYS) break;
-      }
-    } catch (error) {
-      log(`Visit statistics: the retention run failed: ${(error as Error).message}`);
-    }
-  }
-
   const flushTimer = setInterval(() => void flush(), options.flushIntervalMs ?? 5_000);
   flushTimer.unref();
-  let retentionRun = deleteOld();
-  const retentionTimer = setInterval(() => {
-    retentionRun = deleteOld();
-  }, options.retentionIntervalMs ?? 3_600_000);
-  retentionTimer.unref();
+  const retention = startPageViewRetention({
+    db,
+    log,
+    everyMs: options.retentionIntervalMs ?? PAGE_VIEW_RETENTION_INTERVAL_MS,
+    checkIntervalMs: options.retentionCheckIntervalMs,
+  });
 
   return {
     record(recorded) {
@@ -251,10 +239,10 @@ export function startVisitRecorder(options: VisitRecorderOptions): VisitRecorder
       if (pending.size === batchSize) void flush();
     },
     flush,
+    checkRetention: () => retention.check(),
     async stop() {
       clearInterval(flushTimer);
-      clearInterval(retentionTimer);
-      await retentionRun;
+      await retention.stop();
       await flush();
     },
   };
