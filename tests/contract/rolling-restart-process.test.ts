@@ -6,12 +6,12 @@
 // every copy exits 0 (docs/decisions/0032-deploys-that-drop-nothing.md).
 import { randomBytes } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '#server/supabase/db/postgres.ts';
 import { createTempDir, createTestDatabase } from '#tests/support/databases.ts';
 import { aLead } from '#tests/support/leads.ts';
+import { freePort } from '#tests/support/ports.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '#tests/support/round-robin-proxy.ts';
 import { startSite, storeLeadAsVisitor, type RunningSite } from '#tests/support/site.ts';
 
@@ -26,15 +26,6 @@ const HEALTH_INTERVAL_MS = 250;
 /** One visitor's round: a cached page, a rendered page (the booking form), and a lead. */
 const CACHED = ['/blog', '/sv/blog', '/'];
 const RENDERED = ['/book-call', '/sv/book-call'];
-
-/** A port free now, for a copy that comes back on the same one. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 let databaseUrl: string;
 let proxy: RoundRobinProxy;
