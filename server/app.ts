@@ -260,6 +260,7 @@ export async function startServer(
         dataDir: config.dataDir,
         // The embedded database's directory is locked to this process; DATABASE_URL's may be shared.
         exclusiveDataDir: !config.DATABASE_URL,
+        s3: config.storageS3,
         log,
       });
       mounts.push(
