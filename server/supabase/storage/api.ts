@@ -2,12 +2,14 @@
 // sends for upload, update, download, info, remove, list, public URLs and signed URLs
 // (supabase/storage src/http/routes/object; the signed ones in signed-urls.ts). Rows live in
 // storage.objects and are read and written in the caller's transaction
-// (server/supabase/rest/transaction.ts), so the migrations' policies decide; files live on disk
-// (files.ts). Buckets are made by migrations, not through this API.
+// (server/supabase/rest/transaction.ts), so the migrations' policies decide; the bytes live in a
+// byte store (byte-store.ts): files under DATA_DIR (files.ts) or an S3 bucket (s3-objects.ts).
+// Buckets are made by migrations, not through this API.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/types.ts';
 import { isPostgresError } from '../db/types.ts';
 import { sendJson, type Handler } from '#server/http.ts';
+import { createS3Client, type S3Settings } from '#server/s3.ts';
 import { loadRoles, type Roles } from '../rest/catalog.ts';
 import { identifyCaller, type Caller } from '../rest/claims.ts';
 import { RestError } from '../rest/errors.ts';
@@ -21,6 +23,7 @@ import {
   sendStorageError,
   StorageError,
 } from './errors.ts';
+import type { ByteStore } from './byte-store.ts';
 import { ObjectFiles } from './files.ts';
 import { mustBeValidBucketName, mustBeValidObjectName } from './names.ts';
 import {
@@ -31,6 +34,7 @@ import {
   type StoredObject,
 } from './objects.ts';
 import { deletedNames, jsonBody, listOptions, PREFIX, routeOf } from './requests.ts';
+import { S3Objects } from './s3-objects.ts';
 import { sendInfo, sendObject } from './serve.ts';
 import {
   ownerTransaction,
@@ -73,10 +77,14 @@ export async function createStorageApi(opts: {
   dataDir: string;
   /** True when no other server uses the data directory (PGlite's lock): every leftover upload is dead. */
   exclusiveDataDir: boolean;
+  /** Keep the bytes in this S3 bucket; without it, under DATA_DIR/storage. */
+  s3?: S3Settings;
   log: (line: string) => void;
 }): Promise<StorageApi> {
   const { db, jwtSecret, log } = opts;
+  // Uploads are spooled under DATA_DIR whichever store keeps them.
   const files = new ObjectFiles(opts.dataDir);
+  const store: ByteStore = opts.s3 ? new S3Objects(createS3Client(opts.s3), log) : files;
   let roles: Roles = await loadRoles(db);
   const swept = await files.sweepUploads({
     everything: opts.exclusiveDataDir,
@@ -94,10 +102,10 @@ export async function createStorageApi(opts: {
     }
   }
 
-  /** Removes files whose rows are gone; a failure only leaves an unreachable file behind. */
+  /** Removes bytes whose rows are gone; a failure only leaves unreachable bytes behind. */
   async function removeFiles(objects: Array<Pick<StoredObject, 'bucket_id' | 'name' | 'version'>>) {
     for (const object of objects) {
-      await files
+      await store
         .remove(object.bucket_id, object.name, object.version)
         .catch((error: unknown) =>
           log(`Could not remove the file of ${object.bucket_id}/${object.name}: ${String(error)}`),
@@ -116,7 +124,7 @@ export async function createStorageApi(opts: {
     mustBeValidObjectName(route.name);
     const bucket = await findBucket(db, route.bucket);
     if (!bucket) throw noSuchBucket();
-    const stored = await storeUpload(db, files, inTransaction, {
+    const stored = await storeUpload(db, files, store, inTransaction, {
       req,
       bucket,
       name: route.name,
@@ -189,7 +197,7 @@ export async function createStorageApi(opts: {
         const object = await lookUp(route.bucket, route.name, inTransaction);
         if (route.kind === 'info') return sendInfo(res, object);
         return sendObject(req, res, {
-          file: files.pathOf(route.bucket, route.name, object.version),
+          bytes: (withBody) => store.read(route.bucket, route.name, object.version, withBody),
           object,
           shared: route.access === 'public',
           download: url.searchParams.get('download'),
@@ -230,9 +238,10 @@ export async function createStorageApi(opts: {
         // The token is the authority: the object is looked up as Storage's superuser.
         await verifySignedUrl(jwtSecret, url.searchParams.get('token'), 'download', route);
         const object = await lookUp(route.bucket, route.name, ownerTransaction(db));
-        const file = files.pathOf(route.bucket, route.name, object.version);
+        const bytes = (withBody: boolean) =>
+          store.read(route.bucket, route.name, object.version, withBody);
         const download = url.searchParams.get('download');
-        return sendObject(req, res, { file, object, shared: false, download });
+        return sendObject(req, res, { bytes, object, shared: false, download });
       }
       case 'signed-upload': {
         const claims = await verifySignedUrl(

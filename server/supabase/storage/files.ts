@@ -1,25 +1,30 @@
-// Where object files live: DATA_DIR/storage/<bucket>/<object name>#<version>. Each upload is a new
-// version (the row's `version` column) written beside the old one, so a replacement that fails
+// The local byte store (byte-store.ts): object files under DATA_DIR/storage/<bucket>/<object
+// name>#<version>. Each upload is a new version (the row's `version` column) written beside the old one, so a replacement that fails
 // leaves the old file untouched, and a file is removed only after the row that named it is gone.
 // `#` never occurs in an object name (names.ts), so no name collides with another's version.
-// Uploads are written to DATA_DIR/storage-uploads/<host>/<uuid>.<pid>.part first, on the same file
-// system, and renamed in; what a killed process left there is removed at the next start.
+// Uploads, whichever the store, are spooled to DATA_DIR/storage-uploads/<host>/<uuid>.<pid>.part
+// first (on the same file system, renamed in here); what a killed process left there is removed at
+// the next start.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isRunning } from '#server/data-dir.ts';
+import {
+  isStoredVersion,
+  type ByteStore,
+  type SpooledUpload,
+  type StoredBytes,
+} from './byte-store.ts';
 import { invalidKey } from './errors.ts';
 import { isValidBucketName, isValidObjectName } from './names.ts';
-
-/** A version is our own UUID; a row written by hand may hold anything, which then has no file. */
-const VALID_VERSION = /^[A-Za-z0-9_-]{1,64}$/;
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
-export class ObjectFiles {
+/** The local byte store, and the spool every upload is written to first (whichever the store). */
+export class ObjectFiles implements ByteStore {
   readonly root: string;
   readonly uploads: string;
 
@@ -37,7 +42,7 @@ export class ObjectFiles {
 
   /** The file of one version of an object; undefined when the version cannot name a file. */
   pathOf(bucket: string, name: string, version: string | null): string | undefined {
-    if (version === null || !VALID_VERSION.test(version)) return undefined;
+    if (!isStoredVersion(version)) return undefined;
     // Checked again here, whatever the caller did: a name is about to become a path.
     if (!isValidBucketName(bucket) || !isValidObjectName(name)) throw invalidKey(name);
     const file = `${path.join(this.root, bucket, ...name.split('/'))}#${version}`;
@@ -58,6 +63,33 @@ export class ObjectFiles {
       } catch (error) {
         if (!isMissing(error) || attempt === 3) throw error;
       }
+    }
+  }
+
+  async keep(upload: SpooledUpload, bucket: string, name: string, version: string): Promise<void> {
+    await this.place(upload.path, bucket, name, version);
+  }
+
+  async read(
+    bucket: string,
+    name: string,
+    version: string | null,
+    withBody: boolean,
+  ): Promise<StoredBytes | undefined> {
+    const file = this.pathOf(bucket, name, version);
+    if (!file) return undefined;
+    try {
+      if (!withBody) return { size: (await stat(file)).size, body: undefined };
+      const handle = await open(file, 'r');
+      try {
+        return { size: (await handle.stat()).size, body: handle.createReadStream() };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
     }
   }
 

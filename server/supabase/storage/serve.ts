@@ -1,14 +1,14 @@
-// Sends an object's file the way Storage's asset renderer does (Content-Type, Content-Length,
+// Sends an object's bytes (from the byte store: files or S3) the way Storage's asset renderer does (Content-Type, Content-Length,
 // ETag, Last-Modified, Cache-Control from what was stored at upload; 304 when the client's copy is
 // current; X-Robots-Tag: none), plus what a file served from the site's own origin needs: nosniff
 // and a sandboxing Content-Security-Policy, so an uploaded file can never run script here. The type
 // sent is the stored one read strictly and written canonically; a file kept with a type that does
 // not parse (stored before uploads were checked) goes out as application/octet-stream. Also the
 // answer to info(): the object's row with the same validators.
-import { open, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { sendJson } from '#server/http.ts';
+import type { StoredBytes } from './byte-store.ts';
 import { StorageError } from './errors.ts';
 import { canonicalMediaType, parseMediaType } from './media-type.ts';
 import type { StoredObject } from './objects.ts';
@@ -55,8 +55,8 @@ function contentDisposition(download: string): string {
 }
 
 export interface SendOptions {
-  /** The file of the object's current version; undefined when the row names none. */
-  file: string | undefined;
+  /** The bytes of the object's current version (with `withBody`, else only their size). */
+  bytes: (withBody: boolean) => Promise<StoredBytes | undefined>;
   object: StoredObject;
   /** Served through the public route: caches may keep it. Otherwise the copy is the caller's own. */
   shared: boolean;
@@ -69,22 +69,16 @@ export async function sendObject(
   res: ServerResponse,
   options: SendOptions,
 ): Promise<void> {
-  let handle: FileHandle;
+  const metadata = options.object.metadata ?? {};
+  const eTag = safe(metadata.eTag);
+  const modified = metadata.lastModified ? new Date(metadata.lastModified) : undefined;
+  const lastModified = modified && !Number.isNaN(modified.getTime()) ? modified : undefined;
+  const notModified = isNotModified(req.headers, eTag, lastModified);
+  // Missing bytes are a 404 even to a client whose copy is current, so the store is always asked.
+  const stored = await options.bytes(!notModified && req.method !== 'HEAD');
+  if (!stored) throw fileNotFound();
+  const { body } = stored;
   try {
-    if (!options.file) throw fileNotFound();
-    handle = await open(options.file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fileNotFound();
-    throw error;
-  }
-  // Once streaming, the read stream closes the handle when it ends or fails.
-  let streaming = false;
-  try {
-    const { size } = await handle.stat();
-    const metadata = options.object.metadata ?? {};
-    const eTag = safe(metadata.eTag);
-    const modified = metadata.lastModified ? new Date(metadata.lastModified) : undefined;
-    const lastModified = modified && !Number.isNaN(modified.getTime()) ? modified : undefined;
     const headers: Record<string, string> = {
       'Cache-Control': `${options.shared ? 'public' : 'private'}, ${safe(metadata.cacheControl) ?? 'no-cache'}`,
       'X-Content-Type-Options': 'nosniff',
@@ -93,26 +87,26 @@ export async function sendObject(
       ...(eTag ? { ETag: eTag } : {}),
       ...(lastModified ? { 'Last-Modified': lastModified.toUTCString() } : {}),
     };
-    if (isNotModified(req.headers, eTag, lastModified)) {
+    if (notModified) {
       res.writeHead(304, headers).end();
       return;
     }
     res.writeHead(200, {
       ...headers,
       'Content-Type': servedContentType(metadata.mimetype),
-      'Content-Length': String(size),
+      'Content-Length': String(stored.size),
       ...(options.download !== null
         ? { 'Content-Disposition': contentDisposition(options.download) }
         : {}),
     });
-    if (req.method === 'HEAD') {
+    if (!body) {
       res.end();
       return;
     }
-    streaming = true;
-    await pipeline(handle.createReadStream(), res);
+    await pipeline(body, res);
   } finally {
-    if (!streaming) await handle.close();
+    // A body not sent (or cut off) is let go: a file handle closed, an S3 answer dropped.
+    if (body && !body.readableEnded) body.destroy();
   }
 }
 

@@ -1,7 +1,8 @@
 // An upload from request to stored object, in the order Storage keeps (supabase/storage
 // src/storage/uploader.ts): the type and size the bucket allows, then the caller's policies (a
-// write tried and rolled back, before any byte is kept), then the body streamed to disk, then the
-// row and the file together in one transaction under the caller's role.
+// write tried and rolled back, before any byte is kept), then the body streamed to the spool on
+// disk, then the bytes kept as a new version in the byte store (files or S3), then the row in one
+// transaction under the caller's role; a row that did not commit has its bytes removed.
 import { randomUUID } from 'node:crypto';
 import { unlink } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -9,6 +10,7 @@ import type { Database, Queryable } from '../db/types.ts';
 import { isPostgresError } from '../db/types.ts';
 import type { InTransaction } from '../rest/transaction.ts';
 import { keyAlreadyExists } from './errors.ts';
+import type { ByteStore } from './byte-store.ts';
 import type { ObjectFiles } from './files.ts';
 import { writeObject, type Bucket, type ObjectMetadata } from './objects.ts';
 import { receiveUpload, type ReceivedUpload } from './upload-body.ts';
@@ -76,7 +78,8 @@ function uploadError(error: unknown): unknown {
 
 export async function storeUpload(
   db: Database,
-  files: ObjectFiles,
+  spool: ObjectFiles,
+  store: ByteStore,
   inTransaction: InTransaction,
   request: UploadRequest,
 ): Promise<StoredUpload> {
@@ -86,7 +89,7 @@ export async function storeUpload(
     allowedMimeTypes: bucket.allowedMimeTypes,
   };
   const row = { bucketId: bucket.id, name, owner };
-  const target = await files.uploadPath();
+  const target = await spool.uploadPath();
   // A refused caller never gets a byte written, and a name already taken is known before the body.
   const received = await receiveUpload(request.req, rules, target, (facts) =>
     testPermission(inTransaction, (tx) =>
@@ -110,12 +113,22 @@ export async function storeUpload(
   );
 
   const version = randomUUID();
-  let placed = false;
+  // The bytes are kept first, under a new version beside the old one, and the row then names
+  // them: a failure anywhere loses nothing already stored, and no row names missing bytes.
   try {
-    // The file is in place before the row commits, under a new version beside the old one, so
-    // a failure anywhere loses nothing already stored.
-    return await inTransaction(false, async (tx) => {
-      const written = await writeObject(
+    await store.keep(
+      { path: target, size: received.size, eTag: received.eTag, mimeType: received.mimeType },
+      bucket.id,
+      name,
+      version,
+    );
+  } catch (error) {
+    await unlink(target).catch(() => undefined);
+    throw error;
+  }
+  try {
+    return await inTransaction(false, (tx) =>
+      writeObject(
         tx,
         {
           ...row,
@@ -125,15 +138,11 @@ export async function storeUpload(
           userMetadata: userMetadataOf(received.userMetadata),
         },
         upsert,
-      );
-      await files.place(target, bucket.id, name, version);
-      placed = true;
-      return written;
-    });
+      ),
+    );
   } catch (error) {
-    if (!placed) await unlink(target).catch(() => undefined);
-    else if (!(await committedAnyway(db, bucket.id, name, version))) {
-      await files.remove(bucket.id, name, version).catch(() => undefined);
+    if (!(await committedAnyway(db, bucket.id, name, version))) {
+      await store.remove(bucket.id, name, version).catch(() => undefined);
     }
     throw uploadError(error);
   }
