@@ -1,0 +1,48 @@
+// npm run restore -- <backup file> [--data-dir <folder>] [--database-url <url>] [--replace]:
+// restores a backup taken by the site (docs/operations.md#restore). Into DATA_DIR (or
+// --data-dir) by default, which must hold no data unless --replace; --database-url loads the
+// rows into an outside PostgreSQL instead.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '#server/config.ts';
+import { isCommandRefusal, runRestore } from '#server/backups/restore-command.ts';
+
+const usage =
+  'Usage: npm run restore -- <backup file> [--data-dir <folder>] [--database-url <postgres url>] [--replace]';
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
+      replace: { type: 'boolean', default: false },
+    },
+  });
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}
+const [archive, ...extra] = parsed.positionals;
+if (!archive || extra.length) {
+  console.error(usage);
+  process.exit(2);
+}
+
+const config = loadConfig();
+try {
+  const lines = await runRestore(
+    config,
+    {
+      archive,
+      dataDir: parsed.values['data-dir'],
+      databaseUrl: parsed.values['database-url'],
+      replace: parsed.values.replace,
+    },
+    (line) => console.log(line),
+  );
+  console.log(lines.join('\n'));
+} catch (error) {
+  if (!isCommandRefusal(error)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+}
