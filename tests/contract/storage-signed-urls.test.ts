@@ -1,5 +1,5 @@
 // Storage's signed URLs on /storage/v1 through the real supabase-js storage client, on PGlite and
-// on PostgreSQL: createSignedUrl(s) only for objects the caller's select policy shows, the URL
+// on PostgreSQL, with files under DATA_DIR and in an S3 bucket: createSignedUrl(s) only for objects the caller's select policy shows, the URL
 // working for anyone (no key, no session) until it expires and for that object alone, and the
 // signed upload pair (createSignedUploadUrl where the caller could insert, uploadToSignedUrl by
 // anyone holding the token), refused in Storage's words.
@@ -7,20 +7,25 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '#server/supabase/jwt.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
-import { imageFile, sampleImages } from '../support/storage.ts';
+import { startTestS3, type TestS3 } from '../support/s3.ts';
+import { fileStores, imageFile, sampleImages } from '../support/storage.ts';
 
 const PRIVATE = 'signed-files';
 const PUBLIC = 'blog-images';
 const PNG = sampleImages['image/png'];
 
-describe.each(backendKinds)('signed URLs on %s', (kind) => {
+const setups = backendKinds.flatMap((kind) => fileStores.map((store) => [kind, store] as const));
+
+describe.each(setups)('signed URLs on %s, files in %s', (kind, store) => {
   let backend: TestBackend;
+  let s3: TestS3 | undefined;
   let admin: SupabaseClient;
   let anon: SupabaseClient;
   let adminId: string;
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind);
+    s3 = store === 'S3' ? await startTestS3() : undefined;
+    backend = await startTestBackend(kind, s3?.env);
     // A private bucket whose files only their owner sees and adds, as an app would make one.
     await backend.db.exec(`
       insert into storage.buckets (id, name, public) values ('${PRIVATE}', '${PRIVATE}', false);
@@ -43,7 +48,10 @@ describe.each(backendKinds)('signed URLs on %s', (kind) => {
       if (error) throw error;
     }
   });
-  afterAll(async () => backend?.close());
+  afterAll(async () => {
+    await backend?.close();
+    await s3?.close();
+  });
 
   /** The answer to a GET of a signed URL, as a browser with no key or session sends it. */
   const fetchSigned = async (url: string) => {

@@ -1,24 +1,25 @@
-// Storage (/storage/v1) driven by the real supabase-js, on PGlite and on PostgreSQL: the blog's
-// image bucket as the blog manager uses it (upload, public URL, replace, list, remove), what it
+// Storage (/storage/v1) driven by the real supabase-js, on PGlite and on PostgreSQL, with files
+// under DATA_DIR and in an S3 bucket (a real S3 API server): the blog's image bucket as the blog manager uses it (upload, public URL, replace, list, remove), what it
 // refuses and in Storage's words (supabase/storage src/internal/errors/codes.ts: every client error
 // is HTTP 400 with the meant status in the body's statusCode), and that the disk and the rows
 // always agree: nothing refused, failed or abandoned leaves a row, a file or an upload behind.
 // Long because upload, replace, list, remove and the refusals share one backend per database and
-// the same bucket; split apart, each part would start its own backends.
+// store and the same bucket; split apart, each part would start its own backends.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '#server/supabase/jwt.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { startTestS3, type TestS3 } from '../support/s3.ts';
 import {
   beginUpload,
-  filesBelow,
+  fileStores,
   imageFile,
+  keptBytes,
   sampleImages,
   uploadsLeft as uploadsIn,
   type ImageType,
+  type KeptBytes,
 } from '../support/storage.ts';
 
 const BUCKET = 'blog-images';
@@ -30,17 +31,19 @@ const pngOf = (size: number) =>
 
 const md5 = (bytes: Buffer) => `"${createHash('md5').update(bytes).digest('hex')}"`;
 
-describe.each(backendKinds)('Storage on %s', (kind) => {
+const setups = backendKinds.flatMap((kind) => fileStores.map((store) => [kind, store] as const));
+
+describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
   let backend: TestBackend;
+  let s3: TestS3 | undefined;
+  let kept: KeptBytes;
   let admin: SupabaseClient;
   let anon: SupabaseClient;
   let adminId: string;
 
   const images = (client: SupabaseClient = admin) => client.storage.from(BUCKET);
-  const bucketDir = () => path.join(backend.dataDir, 'storage', BUCKET);
-  /** The version files of one object, e.g. ['2026/hero.png#<uuid>']. */
-  const versionFiles = async (name: string) =>
-    (await filesBelow(bucketDir())).filter((file) => file.startsWith(`${name}#`));
+  /** The versions of one object whose bytes the store keeps. */
+  const versionFiles = (name: string) => kept.versions(BUCKET, name);
   const uploadsLeft = () => uploadsIn(backend.dataDir);
   const rowOf = async (name: string) =>
     (
@@ -64,12 +67,17 @@ describe.each(backendKinds)('Storage on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind);
+    s3 = store === 'S3' ? await startTestS3() : undefined;
+    backend = await startTestBackend(kind, s3?.env);
+    kept = keptBytes(backend.dataDir, s3);
     admin = await backend.signedIn();
     anon = backend.client();
     adminId = (await admin.auth.getUser()).data.user!.id;
   });
-  afterAll(async () => backend?.close());
+  afterAll(async () => {
+    await backend?.close();
+    await s3?.close();
+  });
 
   it('has the public blog-images bucket: 5 MiB of JPEG, PNG, WebP or AVIF', async () => {
     const { rows } = await backend.db.query<Record<string, string>>(
@@ -131,7 +139,7 @@ describe.each(backendKinds)('Storage on %s', (kind) => {
         contentLength: sampleImages[type].length,
         httpStatusCode: 200,
       });
-      expect(await versionFiles(name)).toEqual([`${name}#${row!.version}`]);
+      expect(await versionFiles(name)).toEqual([row!.version]);
     },
   );
 
@@ -299,7 +307,7 @@ describe.each(backendKinds)('Storage on %s', (kind) => {
       message: 'Object not found',
     });
     expect(await versionFiles('gone/soon.png')).toEqual([]);
-    expect(existsSync(path.join(bucketDir(), 'gone'))).toBe(false);
+    expect(await kept.anythingUnder(BUCKET, 'gone')).toBe(false);
   });
 
   it('lists one folder level at a time, with search, order and paging', async () => {
@@ -384,7 +392,7 @@ describe.each(backendKinds)('Storage on %s', (kind) => {
   });
 
   it('refuses a key that would leave the bucket, and writes nothing outside it', async () => {
-    const before = await filesBelow(backend.dataDir);
+    const before = await kept.everything();
     // fetch resolves `..` in the URL before sending, so the request names no object at all.
     const { error } = await images().upload('../escape.png', imageFile('image/png', 'x.png'));
     expect(error).toMatchObject({ statusCode: '404' });
@@ -397,9 +405,7 @@ describe.each(backendKinds)('Storage on %s', (kind) => {
     });
     const control = await images().upload('bad\u0007name.png', imageFile('image/png', 'x.png'));
     expect(control.error).toMatchObject({ code: 'InvalidKey' });
-    expect((await filesBelow(backend.dataDir)).filter((file) => !before.includes(file))).toEqual(
-      [],
-    );
+    expect((await kept.everything()).filter((file) => !before.includes(file))).toEqual([]);
   });
 
   it('refuses an expired or forged token as access denied', async () => {
@@ -481,14 +487,13 @@ describe.each(backendKinds)('Storage on %s', (kind) => {
     expect(response.headers.get('access-control-expose-headers')).toContain('ETag');
   });
 
-  it('keeps every row with its file, and no unfinished upload', async () => {
+  it('keeps every row with its bytes, and no unfinished upload', async () => {
     const { rows } = await backend.db.query<{ bucket_id: string; name: string; version: string }>(
       'select bucket_id, name, version from storage.objects',
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
-      const file = `${path.join(backend.dataDir, 'storage', row.bucket_id, row.name)}#${row.version}`;
-      expect(existsSync(file), file).toBe(true);
+      expect(await kept.versions(row.bucket_id, row.name), row.name).toEqual([row.version]);
     }
     expect(await uploadsLeft()).toEqual([]);
   });

@@ -1,10 +1,11 @@
 // For Storage tests: tiny real images, one of each type the blog's image bucket takes (each
 // decodes in Chromium as a 1×1 or 2×2 picture), an upload a client starts and never finishes, and
-// a look at the files on disk.
+// a look at what a byte store keeps (files on disk, or keys in the test S3 server).
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { request, type ClientRequest } from 'node:http';
 import path from 'node:path';
+import type { TestS3 } from './s3.ts';
 
 const base64 = (text: string) => Buffer.from(text, 'base64');
 
@@ -73,3 +74,42 @@ export async function filesBelow(dir: string): Promise<string[]> {
 
 /** The uploads the server has not finished (DATA_DIR/storage-uploads). */
 export const uploadsLeft = (dataDir: string) => filesBelow(path.join(dataDir, 'storage-uploads'));
+
+/** Where a test server keeps its files: under DATA_DIR, or in the test S3 server's bucket. */
+export type FileStore = 'local files' | 'S3';
+export const fileStores: FileStore[] = ['local files', 'S3'];
+
+/** What a store holds, looked at from outside the server. */
+export interface KeptBytes {
+  /** The versions whose bytes are kept for one object, sorted. */
+  versions(bucket: string, name: string): Promise<string[]>;
+  /** Whether anything is kept below a folder of a bucket. */
+  anythingUnder(bucket: string, folder: string): Promise<boolean>;
+  /** Every file under DATA_DIR and every key in S3: to see that nothing new was written. */
+  everything(): Promise<string[]>;
+}
+
+export function keptBytes(dataDir: string, s3?: Pick<TestS3, 'keys'>): KeptBytes {
+  const bucketDir = (bucket: string) => path.join(dataDir, 'storage', bucket);
+  return {
+    async versions(bucket, name) {
+      if (s3) {
+        const prefix = `${bucket}/${name}/`;
+        return (await s3.keys(prefix))
+          .map((key) => key.slice(prefix.length))
+          .filter((version) => !version.includes('/'));
+      }
+      return (await filesBelow(bucketDir(bucket)))
+        .filter((file) => file.startsWith(`${name}#`))
+        .map((file) => file.slice(name.length + 1));
+    },
+    async anythingUnder(bucket, folder) {
+      if (s3) return (await s3.keys(`${bucket}/${folder}/`)).length > 0;
+      return existsSync(path.join(bucketDir(bucket), folder));
+    },
+    async everything() {
+      const keys = s3 ? (await s3.keys()).map((key) => `s3:${key}`) : [];
+      return [...(await filesBelow(dataDir)), ...keys];
+    },
+  };
+}
