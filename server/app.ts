@@ -52,6 +52,8 @@ import {
 } from '#server/product/leads/agency-details.ts';
 import { pageViewCounter } from '#server/product/visits/count-page-views.ts';
 import { startVisitRecorder, type VisitRecorder } from '#server/product/visits/visit-recorder.ts';
+import { startScheduledBackups } from '#server/backups/scheduled-backups.ts';
+import { createS3Client } from './s3.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seedFile = path.join(root, 'supabase/seed.sql');
@@ -432,9 +434,18 @@ export async function startServer(
   // The site's loaders call this process's own APIs on a loopback listener of their own, which a
   // stopping copy keeps open until the pages it is still rendering are done (decision 32). Its
   // connections are few, bounded by the renders in flight (server/product/site/render-gate.ts).
+  // It answers as the public port would on loopback, so an answer naming where its request was
+  // sent (a mailed link without SITE_URL) names the port the site is served on.
+  let publicHost = '';
   const own =
     embedded && backend && site
-      ? createBoundedServer(handleRequest, { total: 256, perAddress: 256 })
+      ? createBoundedServer(
+          (req, res) => {
+            req.headers.host = publicHost;
+            return handleRequest(req, res);
+          },
+          { total: 256, perAddress: 256 },
+        )
       : undefined;
 
   await new Promise<void>((resolve, reject) => {
@@ -454,6 +465,7 @@ export async function startServer(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  publicHost = `127.0.0.1:${port}`;
   if (own) await new Promise<void>((resolve) => own.server.listen(0, '127.0.0.1', resolve));
   const ownAddress = own?.server.address();
   const ownPort = typeof ownAddress === 'object' && ownAddress ? ownAddress.port : port;
@@ -496,6 +508,19 @@ export async function startServer(
       log,
       timings: options.leadJobTimings,
     });
+  // The embedded services' database, backed up on a schedule by one copy of several (decision 33).
+  const backups =
+    backend && config.BACKUP_INTERVAL_HOURS > 0
+      ? await startScheduledBackups({
+          db: backend.db,
+          dataDir: config.dataDir,
+          intervalHours: config.BACKUP_INTERVAL_HOURS,
+          keepDays: config.BACKUP_KEEP_DAYS,
+          bucket: config.storageS3 && createS3Client(config.storageS3),
+          exclusiveDatabase: !config.DATABASE_URL,
+          log,
+        })
+      : undefined;
 
   // Server-side loaders reach the backend through supabase-js like the browser does; the browser
   // gets the URL and key from the root loader at run time (never baked into the bundle).
@@ -514,6 +539,7 @@ export async function startServer(
     // Before the database closes: a send in flight records its outcome, waiting views are written.
     await leadJobs?.stop();
     await visits?.stop();
+    await backups?.stop();
     await closeBackend();
   };
   health.markReady();
