@@ -35,10 +35,12 @@ async function main() {
       process.exit(1);
     }, timeout * 1000);
     try {
+      // A start that failed is reported, with exit code 1, where it is awaited below.
       const server = await starting.catch(() => undefined);
+      if (!server) return;
       // Ctrl-C at a terminal has no balancer to tell: it skips the grace.
       const graceSeconds = signal === 'SIGTERM' ? config.SHUTDOWN_GRACE_SECONDS : 0;
-      await server?.shutdown(graceSeconds * 1000);
+      await server.shutdown(graceSeconds * 1000);
       console.log('Stopped: every request in flight was answered.');
       process.exit(0);
     } catch (error) {
