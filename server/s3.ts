@@ -69,6 +69,8 @@ export interface S3Client {
 
 /** A request that has had no byte for this long is given up (the socket's idle time). */
 const IDLE_TIMEOUT_MS = 30_000;
+/** Rejects an attempt that should be made once more. */
+const RETRY = Symbol('retry');
 /** The most of an error answer that is read. */
 const MAX_ERROR_BYTES = 64 * 1024;
 /** The most of a successful answer that is read: a page of 1,000 keys of 1,024 bytes fits. */
@@ -163,29 +165,42 @@ export function createS3Client(settings: S3Settings): S3Client {
     const search = query.length
       ? `?${query.map(([n, v]) => `${uriEncode(n)}=${uriEncode(v)}`).join('&')}`
       : '';
-    return new Promise<IncomingMessage>((resolve, reject) => {
-      const request = (secure ? https : http).request({
-        protocol: url.protocol,
-        hostname: url.hostname,
-        port: url.port || undefined,
-        path: path + search,
-        method,
-        agent,
-        timeout: IDLE_TIMEOUT_MS,
-        headers: { ...headers, authorization: signed },
-      });
-      request.on('timeout', () => request.destroy(new S3Error(0, 'Timeout', 'S3 did not answer')));
-      request.on('error', (error) =>
-        reject(error instanceof S3Error ? error : new S3Error(0, 'Unreachable', error.message)),
-      );
-      request.on('response', resolve);
-      if (body && !Buffer.isBuffer(body)) {
-        pipeline(createReadStream(body.file), request).catch((error: unknown) =>
-          request.destroy(error as Error),
+    const attempt = () =>
+      new Promise<IncomingMessage>((resolve, reject) => {
+        const request = (secure ? https : http).request({
+          protocol: url.protocol,
+          hostname: url.hostname,
+          port: url.port || undefined,
+          path: path + search,
+          method,
+          agent,
+          timeout: IDLE_TIMEOUT_MS,
+          headers: { ...headers, authorization: signed },
+        });
+        request.on('timeout', () =>
+          request.destroy(new S3Error(0, 'Timeout', 'S3 did not answer')),
         );
-      } else {
-        request.end(body);
-      }
+        request.on('error', (error: NodeJS.ErrnoException) => {
+          // A kept-alive connection S3 closed as this request went out: the request never
+          // reached it, so it is sent once more on a new one (Node's documented remedy).
+          if (request.reusedSocket && error.code === 'ECONNRESET') reject(RETRY);
+          else if (error instanceof S3Error) reject(error);
+          else reject(new S3Error(0, 'Unreachable', error.message));
+        });
+        request.on('response', resolve);
+        if (body && !Buffer.isBuffer(body)) {
+          pipeline(createReadStream(body.file), request).catch((error: unknown) =>
+            request.destroy(error as Error),
+          );
+        } else {
+          request.end(body);
+        }
+      });
+    return attempt().catch((error: unknown) => {
+      if (error !== RETRY) throw error;
+      return attempt().catch((again: unknown) => {
+        throw again === RETRY ? new S3Error(0, 'Unreachable', 'S3 closed the connection') : again;
+      });
     });
   }
 
