@@ -3,6 +3,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#server/config.ts';
+import { createS3Client } from '#server/s3.ts';
+import { uploadBackup } from '#server/backups/backup-bucket.ts';
 import { backupsDir } from '#server/backups/scheduled-backups.ts';
 import { isCommandRefusal } from '#server/backups/restore-command.ts';
 import { openSourceDatabase } from '#server/backups/source-database.ts';
@@ -27,7 +29,16 @@ try {
       db: source.db,
       into: path.resolve(into ?? backupsDir(config.dataDir)),
       dataDir: config.dataDir,
+      filesInBucket: config.storageS3 !== undefined,
     });
+    if (config.storageS3) {
+      const bucket = createS3Client(config.storageS3);
+      try {
+        console.log(`Put into the bucket as ${await uploadBackup(bucket, file)}.`);
+      } finally {
+        bucket.close();
+      }
+    }
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     console.log(
       `Backup of ${source.describe} taken: ${file}\n` +

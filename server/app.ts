@@ -53,7 +53,6 @@ import {
 import { pageViewCounter } from '#server/product/visits/count-page-views.ts';
 import { startVisitRecorder, type VisitRecorder } from '#server/product/visits/visit-recorder.ts';
 import { startScheduledBackups } from '#server/backups/scheduled-backups.ts';
-import { createS3Client } from './s3.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seedFile = path.join(root, 'supabase/seed.sql');
@@ -516,7 +515,7 @@ export async function startServer(
           dataDir: config.dataDir,
           intervalHours: config.BACKUP_INTERVAL_HOURS,
           keepDays: config.BACKUP_KEEP_DAYS,
-          bucket: config.storageS3 && createS3Client(config.storageS3),
+          bucket: config.storageS3,
           exclusiveDatabase: !config.DATABASE_URL,
           log,
         })

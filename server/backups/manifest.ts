@@ -102,3 +102,18 @@ export function backupTakenAt(fileName: string): Date | undefined {
   const at = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}Z`);
   return Number.isNaN(at.getTime()) ? undefined : at;
 }
+
+/**
+ * Of these names, the backups taken more than `keepDays` before `now`, always leaving the newest
+ * backup; names that are no backup's are left alone.
+ */
+export function backupsToDelete(names: string[], keepDays: number, now: Date): string[] {
+  const backups = names
+    .map((name) => ({ name, at: backupTakenAt(name) }))
+    .filter((backup): backup is { name: string; at: Date } => backup.at !== undefined)
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  return backups
+    .slice(0, -1)
+    .filter((backup) => now.getTime() - backup.at.getTime() > keepDays * 24 * 60 * 60 * 1000)
+    .map((backup) => backup.name);
+}

@@ -8,11 +8,12 @@ import path from 'node:path';
 import { isRunning } from '#server/data-dir.ts';
 import { startPeriodicJob, type PeriodicJob } from '#server/product/jobs/periodic-job.ts';
 import type { Database } from '#server/supabase/db/types.ts';
-import { backupTakenAt } from './manifest.ts';
+import { createS3Client, type S3Settings } from '#server/s3.ts';
+import { pruneBucketBackups, uploadBackup } from './backup-bucket.ts';
+import { backupsToDelete } from './manifest.ts';
 import { BackupInProgressError, takeBackup } from './take-backup.ts';
 
 const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 export const BACKUP_JOB = 'backup';
 
 export interface ScheduledBackupsOptions {
@@ -20,7 +21,8 @@ export interface ScheduledBackupsOptions {
   dataDir: string;
   intervalHours: number;
   keepDays: number;
-  filesInBucket?: boolean;
+  /** The S3 bucket the stored files are in: the backups go there too. */
+  bucket?: S3Settings;
   /** The embedded database is this process's alone: a claim it left at its last stop ends. */
   exclusiveDatabase?: boolean;
   log: (line: string) => void;
@@ -38,14 +40,7 @@ export function backupsDir(dataDir: string): string {
  */
 export async function pruneBackups(dir: string, keepDays: number, now: Date): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  const backups = names
-    .map((name) => ({ name, at: backupTakenAt(name) }))
-    .filter((backup): backup is { name: string; at: Date } => backup.at !== undefined)
-    .sort((a, b) => a.at.getTime() - b.at.getTime());
-  const old = backups
-    .slice(0, -1)
-    .filter((backup) => now.getTime() - backup.at.getTime() > keepDays * DAY)
-    .map((backup) => backup.name);
+  const old = backupsToDelete(names, keepDays, now);
   const abandoned = names.filter((name) => {
     const pid = Number(name.match(/^\.taking-(\d+)-/)?.[1]);
     return pid > 0 && pid !== process.pid && !isRunning(pid);
@@ -82,22 +77,33 @@ export async function startScheduledBackups(
       leaseMs: 6 * HOUR,
     },
     async run() {
+      const bucket = options.bucket && createS3Client(options.bucket);
       try {
-        const { file, manifest } = await takeBackup({
-          db,
-          into: dir,
-          dataDir: options.dataDir,
-          filesInBucket: options.filesInBucket,
-        });
-        const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-        log(`Backup taken: ${file} (${rows} rows, ${manifest.objects.length} files).`);
-      } catch (error) {
-        // Another backup (`npm run backup`) holds the lock: that one counts.
-        if (!(error instanceof BackupInProgressError)) throw error;
+        try {
+          const { file, manifest } = await takeBackup({
+            db,
+            into: dir,
+            dataDir: options.dataDir,
+            filesInBucket: bucket !== undefined,
+          });
+          const key = bucket && (await uploadBackup(bucket, file));
+          const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+          log(
+            `Backup taken: ${file}${key ? ` and ${key} in the bucket` : ''} ` +
+              `(${rows} rows, ${manifest.objects.length} files).`,
+          );
+        } catch (error) {
+          // Another backup (`npm run backup`) holds the lock: that one counts.
+          if (!(error instanceof BackupInProgressError)) throw error;
+        }
+        const now = new Date();
+        const deleted = await pruneBackups(dir, options.keepDays, now);
+        if (bucket) deleted.push(...(await pruneBucketBackups(bucket, options.keepDays, now)));
+        if (deleted.length)
+          log(`Deleted backups older than ${options.keepDays} days: ${deleted.join(', ')}`);
+      } finally {
+        bucket?.close();
       }
-      const deleted = await pruneBackups(dir, options.keepDays, new Date());
-      if (deleted.length)
-        log(`Deleted backups older than ${options.keepDays} days: ${deleted.join(', ')}`);
     },
   });
 }
