@@ -116,7 +116,10 @@ async function failure(res: IncomingMessage, method: string): Promise<S3Error> {
 export function createS3Client(settings: S3Settings): S3Client {
   const endpoint = new URL(settings.endpoint);
   const secure = endpoint.protocol === 'https:';
-  const agent = new (secure ? https : http).Agent({ keepAlive: true, maxSockets: 64 });
+  // No cap of its own: a download holds one socket as a local file holds one descriptor, and the
+  // server's connection caps (server/connections.ts) bound both; a cap here would queue uploads
+  // behind slow readers.
+  const agent = new (secure ? https : http).Agent({ keepAlive: true });
   const basePath = endpoint.pathname.replace(/\/+$/, '');
 
   function urlOf(key: string): URL {
