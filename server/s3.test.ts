@@ -5,7 +5,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '#tests/support/databases.ts';
 import { startTestS3, type TestS3 } from '#tests/support/s3.ts';
-import { createS3Client } from './s3.ts';
+import { createS3Client, objectUrl } from './s3.ts';
 
 describe('the S3 client', () => {
   let s3: TestS3;
@@ -80,5 +80,22 @@ describe('the S3 client', () => {
     });
     await expect(nobody.getObject('x')).rejects.toMatchObject({ status: 0, code: 'Unreachable' });
     nobody.close();
+  });
+
+  it("addresses a key in path style or on the bucket's own host, each segment encoded once", () => {
+    const settings = { endpoint: 'https://s3.eu-north-1.amazonaws.com', bucket: 'files' };
+    expect(objectUrl({ ...settings, forcePathStyle: false }, 'b/a (1).png/v1').href).toBe(
+      'https://files.s3.eu-north-1.amazonaws.com/b/a%20%281%29.png/v1',
+    );
+    expect(objectUrl({ ...settings, forcePathStyle: true }, 'b/a (1).png/v1').href).toBe(
+      'https://s3.eu-north-1.amazonaws.com/files/b/a%20%281%29.png/v1',
+    );
+    expect(objectUrl({ ...settings, forcePathStyle: true }, '').href).toBe(
+      'https://s3.eu-north-1.amazonaws.com/files',
+    );
+    expect(
+      objectUrl({ endpoint: 'http://127.0.0.1:9000/s3/', bucket: 'f', forcePathStyle: true }, 'k')
+        .href,
+    ).toBe('http://127.0.0.1:9000/s3/f/k');
   });
 });

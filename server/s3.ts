@@ -113,26 +113,30 @@ async function failure(res: IncomingMessage, method: string): Promise<S3Error> {
   return new S3Error(res.statusCode ?? 0, xmlText(code), xmlText(message));
 }
 
-export function createS3Client(settings: S3Settings): S3Client {
+/** Where a key is: `<endpoint>/<bucket>/<key>` in path style, else `<bucket>.<endpoint host>/<key>`. */
+export function objectUrl(
+  settings: Pick<S3Settings, 'endpoint' | 'bucket' | 'forcePathStyle'>,
+  key: string,
+): URL {
   const endpoint = new URL(settings.endpoint);
-  const secure = endpoint.protocol === 'https:';
+  const basePath = endpoint.pathname.replace(/\/+$/, '');
+  const url = new URL(endpoint.origin);
+  const encoded = encodeKeyPath(key);
+  if (settings.forcePathStyle) {
+    url.pathname = `${basePath}/${encodeKeyPath(settings.bucket)}${key ? `/${encoded}` : ''}`;
+  } else {
+    url.hostname = `${settings.bucket}.${endpoint.hostname}`;
+    url.pathname = `${basePath}/${encoded}`;
+  }
+  return url;
+}
+
+export function createS3Client(settings: S3Settings): S3Client {
+  const secure = new URL(settings.endpoint).protocol === 'https:';
   // No cap of its own: a download holds one socket as a local file holds one descriptor, and the
   // server's connection caps (server/connections.ts) bound both; a cap here would queue uploads
   // behind slow readers.
   const agent = new (secure ? https : http).Agent({ keepAlive: true });
-  const basePath = endpoint.pathname.replace(/\/+$/, '');
-
-  function urlOf(key: string): URL {
-    const url = new URL(endpoint.origin);
-    const encoded = encodeKeyPath(key);
-    if (settings.forcePathStyle) {
-      url.pathname = `${basePath}/${encodeKeyPath(settings.bucket)}${key ? `/${encoded}` : ''}`;
-    } else {
-      url.hostname = `${settings.bucket}.${endpoint.hostname}`;
-      url.pathname = `${basePath}/${encoded}`;
-    }
-    return url;
-  }
 
   async function send(
     method: string,
@@ -143,7 +147,7 @@ export function createS3Client(settings: S3Settings): S3Client {
       body?: S3Body;
     } = {},
   ): Promise<IncomingMessage> {
-    const url = urlOf(key);
+    const url = objectUrl(settings, key);
     const query = options.query ?? [];
     for (const [name, value] of query) url.searchParams.append(name, value);
     const { body } = options;
