@@ -4,22 +4,13 @@
 // site's own form queues the event for a visitor whose consent cookie allows marketing, and
 // nothing for one whose choice does not. The Graph API is never reached (nobody listens on its
 // port): only the queue is looked at. Needs the build.
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedPostgresUrl } from '#server/supabase/db/embedded-postgres.ts';
 import { openPostgres } from '#server/supabase/db/postgres.ts';
 import { postBookingForm, startSite, type RunningSite } from '../support/site.ts';
 import { aLeadForm } from '../support/leads.ts';
-
-/** A port that nobody listens on: taken from the system, then let go. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { freePort } from '../support/ports.ts';
 
 function fields(n: number) {
   return aLeadForm({
