@@ -408,6 +408,19 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
     expect((await kept.everything()).filter((file) => !before.includes(file))).toEqual([]);
   });
 
+  it('keeps and serves a name of the longest length, and refuses one character more', async () => {
+    // 858 characters: with the bucket, two slashes and a version, within S3's 1,024-byte key.
+    const longest = `${'d/'.repeat(426)}xx.png`;
+    expect((await images().upload(longest, imageFile('image/png', 'x.png'))).error).toBeNull();
+    const served = await fetch(publicUrl(longest));
+    expect(Buffer.from(await served.arrayBuffer()).equals(sampleImages['image/png'])).toBe(true);
+    expect(await versionFiles(longest)).toHaveLength(1);
+    expect((await images().remove([longest])).data).toHaveLength(1);
+    expect(await versionFiles(longest)).toEqual([]);
+    const tooLong = await images().upload(`${longest}x`, imageFile('image/png', 'x.png'));
+    expect(tooLong.error).toMatchObject({ statusCode: '400', code: 'InvalidKey' });
+  });
+
   it('refuses an expired or forged token as access denied', async () => {
     const secret = backend.server.backend!.jwtSecret;
     const exp = Math.floor(Date.now() / 1000) - 60;

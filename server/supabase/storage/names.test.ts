@@ -14,6 +14,7 @@ describe('object names', () => {
     "a/b/c/d's,file;v=2+final@x.avif",
     'x'.repeat(200),
     `${'d/'.repeat(400)}x.png`,
+    `${'d/'.repeat(426)}xx.png`,
   ])('accepts %s', (name) => {
     expect(isValidObjectName(name)).toBe(true);
   });
@@ -34,7 +35,10 @@ describe('object names', () => {
     ['a percent sign', 'x%2e.png'],
     ['a hash, which the file on disk uses for its version', 'x#1.png'],
     ['a segment longer than 200 characters', 'x'.repeat(201)],
-    ['more than 1024 characters', `${'d/'.repeat(512)}x.png`],
+    [
+      'more than 858 characters (an S3 key of 1,024 with its bucket and version)',
+      `${'d/'.repeat(427)}xx.png`,
+    ],
   ])('refuses %s', (_, name) => {
     expect(isValidObjectName(name)).toBe(false);
   });
