@@ -1,13 +1,14 @@
 // npm run restore -- <backup file> [--data-dir <folder>] [--database-url <url>] [--replace]:
 // restores a backup taken by the site (docs/operations.md#restore). Into DATA_DIR (or
 // --data-dir) by default, which must hold no data unless --replace; --database-url loads the
-// rows into an outside PostgreSQL instead.
+// rows into an outside PostgreSQL instead; --schemas public loads only that schema's tables into a
+// database whose schema is in place (hosted Supabase after `supabase db push`).
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#server/config.ts';
 import { isCommandRefusal, runRestore } from '#server/backups/restore-command.ts';
 
 const usage =
-  'Usage: npm run restore -- <backup file> [--data-dir <folder>] [--database-url <postgres url>] [--replace]';
+  'Usage: npm run restore -- <backup file> [--data-dir <folder>] [--database-url <postgres url>] [--replace] [--schemas public,…]';
 let parsed;
 try {
   parsed = parseArgs({
@@ -16,6 +17,7 @@ try {
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
       replace: { type: 'boolean', default: false },
+      schemas: { type: 'string' },
     },
   });
 } catch (error) {
@@ -37,6 +39,7 @@ try {
       dataDir: parsed.values['data-dir'],
       databaseUrl: parsed.values['database-url'],
       replace: parsed.values.replace,
+      schemas: parsed.values.schemas?.split(',').map((schema) => schema.trim()),
     },
     (line) => console.log(line),
   );

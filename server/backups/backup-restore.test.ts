@@ -11,7 +11,8 @@ import { openPglite } from '#server/supabase/db/pglite.ts';
 import type { Database } from '#server/supabase/db/types.ts';
 import { makeTeamAdmin } from '#server/product/team/team-admin.ts';
 import { BadManifestError } from './manifest.ts';
-import { loadBackup, openBackup, restoreFiles, RestoreRefusedError } from './restore-backup.ts';
+import { openBackup, restoreFiles } from './opened-backup.ts';
+import { loadBackup, RestoreRefusedError } from './restore-backup.ts';
 import { takeBackup, type TakenBackup } from './take-backup.ts';
 import { BadArchiveError } from './tar.ts';
 
@@ -184,5 +185,58 @@ describe('a damaged backup', () => {
       await restoring.close();
     }
     expect((await target.query('select 1 from public.backup_probe')).rows).toHaveLength(0);
+  });
+});
+
+describe('restoring only the public schema, as onto hosted Supabase', () => {
+  let target: Database;
+
+  beforeAll(async () => {
+    target = await freshDatabase();
+    // `supabase db push` has put the schema in place.
+    await migrate(target, { log: silent });
+    await target.exec(PROBE);
+  });
+
+  async function loadPublic(replace: boolean) {
+    const restoring = await openBackup(backup.file, dir);
+    try {
+      return await loadBackup(target, restoring, { schemas: ['public'], replace, log: silent });
+    } finally {
+      await restoring.close();
+    }
+  }
+
+  it('loads the public tables and leaves the accounts to the target', async () => {
+    await loadPublic(false);
+    expect((await probeRows(target)).rows).toEqual((await probeRows(source)).rows);
+    expect((await target.query('select 1 from auth.users')).rows).toHaveLength(0);
+    const members = await target.query('select 1 from public.team_members');
+    expect(members.rows).toHaveLength(1);
+  });
+
+  it('loads over those rows again only when told --replace', async () => {
+    await expect(loadPublic(false)).rejects.toThrow(/holds rows: say --replace/);
+    await loadPublic(true);
+    expect((await probeRows(target)).rows).toEqual((await probeRows(source)).rows);
+  });
+
+  it('is made whole by the clean-up docs/operations.md gives for accounts that did not move', async () => {
+    const cleanUp = (await readFile(path.join(import.meta.dirname, 'hosted-clean-up.sql'), 'utf8'))
+      .replace(/^begin;$/m, '')
+      .replace(/^commit;$/m, '');
+    await target.transaction((tx) => tx.exec(cleanUp));
+    expect((await target.query('select 1 from public.team_members')).rows).toHaveLength(0);
+  });
+
+  it('refuses a schema a backup does not hold', async () => {
+    const restoring = await openBackup(backup.file, dir);
+    try {
+      await expect(
+        loadBackup(target, restoring, { schemas: ['pg_catalog'], replace: true, log: silent }),
+      ).rejects.toThrow(/holds no schema pg_catalog/);
+    } finally {
+      await restoring.close();
+    }
   });
 });

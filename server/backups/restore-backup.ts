@@ -1,18 +1,18 @@
-// Restores a backup taken by take-backup.ts into a database: the archive is opened and every entry
-// checked against its manifest before anything is written; the target is brought to the backup's
+// Loads a backup taken by take-backup.ts (opened and checked by opened-backup.ts) into a
+// database: the target is brought to the backup's
 // migrations, every row loaded in one transaction as a replica (triggers and foreign-key checks
 // off, as pg_restore does), the sequences set, and then the migrations the backup predates are
 // applied. Any PostgreSQL 17 (embedded, PGlite, or an outside server through DATABASE_URL) takes
 // it (docs/decisions/0033-backups-that-restore.md).
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { migrate, migrationsDir } from '#server/supabase/db/migrate.ts';
 import type { Database, Queryable } from '#server/supabase/db/types.ts';
-import { BadManifestError, MANIFEST_NAME, parseManifest, type Manifest } from './manifest.ts';
-import { BadArchiveError, extractTar } from './tar.ts';
+import { BACKED_UP_SCHEMAS, BadManifestError, type Manifest } from './manifest.ts';
+import type { OpenedBackup } from './opened-backup.ts';
 import { tablesOf } from './take-backup.ts';
 
 /** Rows sent in one statement; a batch also ends past BATCH_BYTES. */
@@ -24,41 +24,6 @@ export class RestoreRefusedError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'RestoreRefusedError';
-  }
-}
-
-export interface OpenedBackup {
-  manifest: Manifest;
-  /** The folder the archive was opened into; remove it with close(). */
-  dir: string;
-  close(): Promise<void>;
-}
-
-/**
- * Opens the archive into a new folder under `workParent` and checks each entry the manifest names
- * (its size and SHA-256). Throws BadArchiveError or BadManifestError, and leaves nothing behind.
- */
-export async function openBackup(archive: string, workParent: string): Promise<OpenedBackup> {
-  await mkdir(workParent, { recursive: true });
-  const dir = await mkdtemp(path.join(workParent, '.restoring-'));
-  const close = () => rm(dir, { recursive: true, force: true });
-  try {
-    const entries = new Map((await extractTar(archive, dir)).map((entry) => [entry.name, entry]));
-    const manifestEntry = entries.get(MANIFEST_NAME);
-    if (!manifestEntry) throw new BadArchiveError(`it has no ${MANIFEST_NAME}`);
-    const manifest = parseManifest(await readFile(manifestEntry.file, 'utf8'));
-    for (const listed of [...manifest.tables, ...manifest.objects, ...manifest.secrets]) {
-      const found = entries.get(listed.entry);
-      if (!found) throw new BadArchiveError(`${listed.entry} is missing`);
-      if (found.bytes !== listed.bytes || found.sha256 !== listed.sha256)
-        throw new BadArchiveError(`${listed.entry} does not match its checksum`);
-    }
-    return { manifest, dir, close };
-  } catch (error) {
-    await close();
-    if (error instanceof Error && error.message.startsWith('ENOENT'))
-      throw new BadArchiveError(`there is no file ${archive}`);
-    throw error;
   }
 }
 
@@ -149,20 +114,63 @@ async function loadTable(tx: Queryable, table: Manifest['tables'][number], file:
 export interface LoadOptions {
   /** Load over a database that already has a schema (its rows are replaced). */
   replace?: boolean;
+  /**
+   * Load only these schemas' tables, into a database whose schema is already in place (hosted
+   * Supabase after `supabase db push`): its migrations are not run, and they must include the
+   * backup's.
+   */
+  schemas?: string[];
   log?: (line: string) => void;
 }
 
-/**
- * Loads the backup's rows into `db`: refuses a database that already has a schema unless
- * `replace`, and one whose migrations are ahead of the backup's. Answers the rows loaded.
- */
-export async function loadBackup(
+/** The tables and sequences of the backup that the restore loads. */
+function selected(manifest: Manifest, schemas: string[] | undefined) {
+  const inSchemas = ({ name }: { name: string }) =>
+    !schemas || schemas.some((schema) => name.startsWith(`${schema}.`));
+  return {
+    tables: manifest.tables.filter(inSchemas),
+    sequences: manifest.sequences.filter(inSchemas),
+  };
+}
+
+/** With `schemas`: the target has every migration of the backup; none of those tables holds rows. */
+async function checkSchemaInPlace(db: Database, manifest: Manifest, options: LoadOptions) {
+  const unknown = (options.schemas ?? []).filter(
+    (schema) => !(BACKED_UP_SCHEMAS as readonly string[]).includes(schema),
+  );
+  if (unknown.length)
+    throw new RestoreRefusedError(
+      `A backup holds no schema ${unknown.join(', ')}: it holds ${BACKED_UP_SCHEMAS.join(', ')}.`,
+    );
+  const applied = new Set(await appliedMigrations(db));
+  const missing = manifest.migrations.filter((version) => !applied.has(version));
+  if (missing.length)
+    throw new RestoreRefusedError(
+      `The target database lacks the backup's migrations ${missing.join(', ')}: apply them first ` +
+        '(supabase db push), then restore.',
+    );
+  if (options.replace) return;
+  for (const table of selected(manifest, options.schemas).tables) {
+    const { rows } = await db.query<{ present: string | null }>(
+      'select to_regclass($1)::text as present',
+      [table.name],
+    );
+    if (!rows[0]?.present) continue; // refused with the other missing tables below
+    const { rowCount } = await db.query(`select 1 from ${table.name} limit 1`);
+    if (rowCount)
+      throw new RestoreRefusedError(
+        `The target's ${table.name} holds rows: say --replace to replace them.`,
+      );
+  }
+}
+
+/** Without `schemas`: a target with no schema (or `replace`), brought to the backup's migrations. */
+async function prepareSchema(
   db: Database,
-  backup: OpenedBackup,
-  options: LoadOptions = {},
-): Promise<number> {
-  const log = options.log ?? ((line: string) => console.log(line));
-  const { manifest } = backup;
+  manifest: Manifest,
+  options: LoadOptions,
+  log: (line: string) => void,
+) {
   const applied = await appliedMigrations(db);
   if (applied.length && !options.replace)
     throw new RestoreRefusedError(
@@ -176,6 +184,22 @@ export async function loadBackup(
         'into a fresh DATA_DIR or an empty database.',
     );
   await migrateTo(db, manifest.migrations, log);
+}
+
+/**
+ * Loads the backup's rows into `db`: refuses a database that already has a schema unless
+ * `replace`, and one whose migrations are ahead of the backup's. Answers the rows loaded.
+ */
+export async function loadBackup(
+  db: Database,
+  backup: OpenedBackup,
+  options: LoadOptions = {},
+): Promise<number> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const { manifest } = backup;
+  const { tables, sequences } = selected(manifest, options.schemas);
+  if (options.schemas) await checkSchemaInPlace(db, manifest, options);
+  else await prepareSchema(db, manifest, options, log);
 
   const loaded = await db.transaction(async (tx) => {
     try {
@@ -187,15 +211,14 @@ export async function loadBackup(
       );
     }
     const present = new Set((await tablesOf(tx)).map((table) => table.name));
-    const absent = manifest.tables.filter((table) => !present.has(table.name));
+    const absent = tables.filter((table) => !present.has(table.name));
     if (absent.length)
       throw new RestoreRefusedError(
         `The target has no table ${absent.map((table) => table.name).join(', ')}.`,
       );
-    if (manifest.tables.length)
-      await tx.exec(`truncate ${manifest.tables.map((table) => table.name).join(', ')}`);
+    if (tables.length) await tx.exec(`truncate ${tables.map((table) => table.name).join(', ')}`);
     let total = 0;
-    for (const table of manifest.tables) {
+    for (const table of tables) {
       const rows = await loadTable(tx, table, path.join(backup.dir, ...table.entry.split('/')));
       if (rows !== table.rows)
         throw new BadManifestError(
@@ -203,7 +226,7 @@ export async function loadBackup(
         );
       total += rows;
     }
-    for (const sequence of manifest.sequences) {
+    for (const sequence of sequences) {
       const { rows } = await tx.query<{ present: string | null }>(
         'select to_regclass($1)::text as present',
         [sequence.name],
@@ -220,43 +243,12 @@ export async function loadBackup(
     const { rows: jobRuns } = await tx.query<{ present: string | null }>(
       `select to_regclass('private.job_runs')::text as present`,
     );
-    if (jobRuns[0]?.present) await tx.exec('update private.job_runs set lease_until = null');
+    if (jobRuns[0]?.present && tables.some((table) => table.name === 'private.job_runs'))
+      await tx.exec('update private.job_runs set lease_until = null');
     return total;
   });
+  if (options.schemas) return loaded;
   const { applied: later } = await migrate(db, { log });
   if (later.length) log(`Applied the migrations the backup predates: ${later.join(', ')}`);
   return loaded;
-}
-
-/**
- * Puts the backup's stored files and secrets into `dataDir`. What was there (with --replace) is
- * moved aside to `<name>.before-restore-<time>`, never deleted.
- */
-export async function restoreFiles(backup: OpenedBackup, dataDir: string): Promise<string[]> {
-  const stamp = new Date().toISOString().replace(/[-:.]/g, '');
-  const movedAside: string[] = [];
-  const moveAside = async (target: string) => {
-    try {
-      await rename(target, `${target}.before-restore-${stamp}`);
-      movedAside.push(`${target}.before-restore-${stamp}`);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  };
-  await mkdir(dataDir, { recursive: true });
-  if (backup.manifest.files === 'included') {
-    await moveAside(path.join(dataDir, 'storage'));
-    const from = path.join(backup.dir, 'files');
-    const to = path.join(dataDir, 'storage');
-    await rename(from, to).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-      await mkdir(to, { recursive: true }); // a backup with no files
-    });
-  }
-  for (const secret of backup.manifest.secrets) {
-    const name = path.basename(secret.entry);
-    await moveAside(path.join(dataDir, name));
-    await rename(path.join(backup.dir, ...secret.entry.split('/')), path.join(dataDir, name));
-  }
-  return movedAside;
 }

@@ -11,13 +11,8 @@ import { DataDirLockedError } from '#server/data-dir.ts';
 import { openPostgres } from '#server/supabase/db/postgres.ts';
 import type { Database } from '#server/supabase/db/types.ts';
 import { backupsDir } from './scheduled-backups.ts';
-import {
-  appliedMigrations,
-  loadBackup,
-  openBackup,
-  restoreFiles,
-  RestoreRefusedError,
-} from './restore-backup.ts';
+import { openBackup, restoreFiles } from './opened-backup.ts';
+import { appliedMigrations, loadBackup, RestoreRefusedError } from './restore-backup.ts';
 import { BadManifestError } from './manifest.ts';
 import { NoSourceError } from './source-database.ts';
 import { BackupInProgressError, takeBackup } from './take-backup.ts';
@@ -30,6 +25,8 @@ export interface RestoreRequest {
   /** An outside PostgreSQL to load the rows into, instead of DATA_DIR's embedded database. */
   databaseUrl?: string;
   replace?: boolean;
+  /** Only these schemas' tables, into a database whose schema is in place (hosted Supabase). */
+  schemas?: string[];
 }
 
 /** A failure the commands print as it is (a refusal, a bad file), not as a crash. */
@@ -101,7 +98,7 @@ export async function runRestore(
       filesDir = target;
     }
     try {
-      if (request.replace && (await appliedMigrations(db)).length) {
+      if (request.replace && !request.schemas && (await appliedMigrations(db)).length) {
         const kept = await takeBackup({
           db,
           into: backupsDir(filesDir ?? config.dataDir),
@@ -109,7 +106,11 @@ export async function runRestore(
         });
         lines.push(`What the target held is kept in ${kept.file}.`);
       }
-      const rows = await loadBackup(db, backup, { replace: request.replace, log });
+      const rows = await loadBackup(db, backup, {
+        replace: request.replace,
+        schemas: request.schemas,
+        log,
+      });
       lines.push(
         `Restored ${rows} rows (schema ${backup.manifest.migrations.at(-1)}, taken ` +
           `${backup.manifest.createdAt}) into ${request.databaseUrl ? 'the PostgreSQL at --database-url' : `the embedded database in ${filesDir}`}.`,
