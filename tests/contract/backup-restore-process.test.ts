@@ -3,7 +3,9 @@
 // backup` while leads keep arriving; the DATA_DIR destroyed; `npm run restore` into a fresh one;
 // the site started on it serves the same posts, leads, image and account, and every lead
 // acknowledged before the backup began is there. The same backup loaded into a plain PostgreSQL 17
-// (`--database-url`) runs the site there: the move (docs/decisions/0033-backups-that-restore.md).
+// (`--database-url`) runs the site there, as `npm run move-database` does in one command; and a
+// restore over a DATA_DIR with data takes `--replace` and keeps what was there
+// (docs/decisions/0033-backups-that-restore.md).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
@@ -93,6 +95,8 @@ let backupFile: string;
 const before: string[] = [];
 const acknowledged: string[] = [];
 let acknowledgedDuringBackup = 0;
+/** A lead the restored site took, which a later backup of its DATA_DIR holds. */
+let leadAfterRestore: string;
 
 beforeAll(async () => {
   const temp = await createTempDir('leadgen-backup-');
@@ -218,7 +222,7 @@ describe('restoring it into a fresh DATA_DIR', () => {
   });
 
   it('takes new leads after the restored ones', async () => {
-    await storeLead(restored);
+    leadAfterRestore = await storeLead(restored);
   });
 
   describe('and into a plain PostgreSQL 17', () => {
@@ -245,5 +249,41 @@ describe('restoring it into a fresh DATA_DIR', () => {
       const image = await fetch(`${moved.url}/storage/v1/object/public/blog-images/${IMAGE}`);
       expect(Buffer.from(await image.arrayBuffer())).toEqual(sampleImages['image/png']);
     });
+
+    it('is where npm run move-database puts the embedded database, in one command', async () => {
+      await moved.stop();
+      const database = await createTestDatabase();
+      cleanups.push(database.drop);
+      const ran = await runCommand('move-database', [database.url], { DATA_DIR: freshDir() });
+      expect(ran.code, ran.output).toBe(0);
+      expect(ran.output).toContain('Start the site with DATABASE_URL set to that URL');
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const leads = await client.query('select 1 from public.consultations where email = $1', [
+          leadAfterRestore,
+        ]);
+        expect(leads.rowCount).toBe(1);
+        const users = await client.query('select email from auth.users');
+        expect(users.rows).toEqual([{ email: SITE_ADMIN_EMAIL }]);
+      } finally {
+        await client.end();
+      }
+    }, 60_000);
+
+    it('restores over a DATA_DIR with --replace, keeping what it held', async () => {
+      const ran = await runCommand(
+        'restore',
+        [backupFile, '--data-dir', freshDir(), '--replace'],
+        {},
+      );
+      expect(ran.code, ran.output).toBe(0);
+      const kept = ran.output.match(/What the target held is kept in (\S+\.tar\.gz)/)?.[1];
+      expect(kept && path.dirname(kept)).toBe(path.join(freshDir(), 'backups'));
+      const aside = (await readdir(freshDir())).filter((name) =>
+        name.startsWith('storage.before-restore-'),
+      );
+      expect(aside).toHaveLength(1);
+    }, 60_000);
   });
 });
