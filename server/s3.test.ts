@@ -40,15 +40,11 @@ describe('the S3 client', () => {
   });
 
   it('lists every key below a prefix, page after page', async () => {
-    const keys = Array.from({ length: 1005 }, (_, i) => `many/${String(i).padStart(4, '0')}`);
-    for (let i = 0; i < keys.length; i += 50) {
-      await Promise.all(
-        keys.slice(i, i + 50).map((key) => s3.client.putObject(key, Buffer.from(key))),
-      );
-    }
+    const keys = Array.from({ length: 25 }, (_, i) => `many/${String(i).padStart(4, '0')}`);
+    await Promise.all(keys.map((key) => s3.client.putObject(key, Buffer.from(key))));
     await s3.client.putObject('other/one', Buffer.from('x'));
     const listed: string[] = [];
-    for await (const object of s3.client.listObjects('many/')) {
+    for await (const object of s3.client.listObjects('many/', 10)) {
       expect(object.size).toBe(9);
       listed.push(object.key);
     }

@@ -62,8 +62,8 @@ export interface S3Client {
   headObject(key: string): Promise<{ size: number } | undefined>;
   /** Removes an object; removing one that is not there is no error (as S3 answers). */
   deleteObject(key: string): Promise<void>;
-  /** Every object whose key starts with `prefix`, a page of up to 1,000 at a time. */
-  listObjects(prefix: string): AsyncGenerator<S3ObjectSummary>;
+  /** Every object whose key starts with `prefix`, a page (S3's most: 1,000) at a time. */
+  listObjects(prefix: string, pageSize?: number): AsyncGenerator<S3ObjectSummary>;
   close(): void;
 }
 
@@ -260,13 +260,17 @@ export function createS3Client(settings: S3Settings): S3Client {
     async deleteObject(key) {
       await call('DELETE', key);
     },
-    async *listObjects(prefix) {
+    async *listObjects(prefix, pageSize = 1000) {
       // ListObjects (version 1) paged by marker, the last key seen: every S3 API answers it, and
       // the test server cannot make version 2's continuation tokens on an OpenSSL without DES.
       let after: string | undefined;
       do {
         const xml = await call('GET', '', {
-          query: [['prefix', prefix], ...(after ? [['marker', after] as [string, string]] : [])],
+          query: [
+            ['prefix', prefix],
+            ['max-keys', String(pageSize)],
+            ...(after ? [['marker', after] as [string, string]] : []),
+          ],
         });
         let last: string | undefined;
         for (const [, entry] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
