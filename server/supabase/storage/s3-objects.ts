@@ -34,8 +34,9 @@ export class S3Objects implements ByteStore {
     this.log = log;
   }
 
-  private failed(action: string, key: string, error: unknown): StorageError {
-    if (!(error instanceof S3Error)) return error as StorageError;
+  /** S3's answer as Storage's error (logged); anything else (a local read failing) as it was. */
+  private failed(action: string, key: string, error: unknown): unknown {
+    if (!(error instanceof S3Error)) return error;
     this.log(`S3 ${action} ${key}: ${error.status || 'no answer'} ${error.code}: ${error.message}`);
     const retry = error.status === 0 || error.status >= 500 || error.code === 'SlowDown';
     return retry ? fileStoreUnavailable() : fileStoreFailed();
