@@ -22,7 +22,7 @@ import {
 import type { AddressInfo } from 'node:net';
 
 const MAX_BODY_BYTES = 1024 * 1024;
-/** Hop-by-hop headers, which a proxy does not pass on (RFC 9110 §7.6.1). */
+/** Hop-by-hop headers, which a proxy does not pass on (RFC 9110, section 7.6.1). */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
