@@ -2,13 +2,14 @@
 // restores a backup taken by the site (docs/operations.md#restore). Into DATA_DIR (or
 // --data-dir) by default, which must hold no data unless --replace; --database-url loads the
 // rows into an outside PostgreSQL instead; --schemas public loads only that schema's tables into a
-// database whose schema is in place (hosted Supabase after `supabase db push`).
+// database whose schema is in place (hosted Supabase after `supabase db push`); --from-bucket reads
+// the backup of that name from the S3 bucket's ~backups/.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#server/config.ts';
 import { isCommandRefusal, runRestore } from '#server/backups/restore-command.ts';
 
 const usage =
-  'Usage: npm run restore -- <backup file> [--data-dir <folder>] [--database-url <postgres url>] [--replace] [--schemas public,…]';
+  'Usage: npm run restore -- <backup file> [--data-dir <folder>] [--database-url <postgres url>] [--replace] [--schemas public,…] [--from-bucket]';
 let parsed;
 try {
   parsed = parseArgs({
@@ -18,6 +19,7 @@ try {
       'database-url': { type: 'string' },
       replace: { type: 'boolean', default: false },
       schemas: { type: 'string' },
+      'from-bucket': { type: 'boolean', default: false },
     },
   });
 } catch (error) {
@@ -39,6 +41,7 @@ try {
       dataDir: parsed.values['data-dir'],
       databaseUrl: parsed.values['database-url'],
       replace: parsed.values.replace,
+      fromBucket: parsed.values['from-bucket'],
       schemas: parsed.values.schemas?.split(',').map((schema) => schema.trim()),
     },
     (line) => console.log(line),

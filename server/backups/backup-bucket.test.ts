@@ -1,12 +1,17 @@
 // Backups in the S3 bucket, against a real S3 API server: put under ~backups/, pruned as
 // DATA_DIR/backups is, and never mistaken for a stored file's key.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '#tests/support/databases.ts';
 import { startTestS3, type TestS3 } from '#tests/support/s3.ts';
-import { BUCKET_PREFIX, pruneBucketBackups, uploadBackup } from './backup-bucket.ts';
+import {
+  BUCKET_PREFIX,
+  downloadBackup,
+  pruneBucketBackups,
+  uploadBackup,
+} from './backup-bucket.ts';
 import { backupFileName } from './manifest.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -40,5 +45,21 @@ describe('backups in the bucket', () => {
     expect(left.sort()).toEqual(['backups/covers/one.png/v1', BUCKET_PREFIX + names[2]].sort());
     const kept = await s3.client.getObject(BUCKET_PREFIX + names[2]);
     expect((await buffer(kept!.body)).toString()).toBe(`the backup ${names[2]}`);
+  });
+
+  it('copies a backup back out of the bucket by its file name, and nothing else', async () => {
+    const name = backupFileName(new Date('2026-11-20T01:02:03.004Z'));
+    const file = path.join(temp.dir, name);
+    await writeFile(file, 'the bytes of one backup');
+    await uploadBackup(s3.client, file);
+    const into = path.join(temp.dir, 'download');
+    await mkdir(into);
+
+    const copied = await downloadBackup(s3.client, name, into);
+    expect(copied).toBe(path.join(into, name));
+    expect(await readFile(copied!, 'utf8')).toBe('the bytes of one backup');
+    expect(await downloadBackup(s3.client, backupFileName(new Date(0)), into)).toBeUndefined();
+    await s3.client.putObject(`${BUCKET_PREFIX}../escape`, Buffer.from('x'));
+    expect(await downloadBackup(s3.client, '../escape', into)).toBeUndefined();
   });
 });

@@ -2,10 +2,12 @@
 // may go with the copy, the bucket stays. Under `~backups/`, a prefix no Storage key can have
 // (`~` is in no bucket name, server/supabase/storage/names.ts), and pruned as DATA_DIR/backups is
 // (docs/decisions/0033-backups-that-restore.md).
+import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { S3Client } from '#server/s3.ts';
-import { backupsToDelete } from './manifest.ts';
+import { backupsToDelete, backupTakenAt } from './manifest.ts';
 
 export const BUCKET_PREFIX = '~backups/';
 
@@ -34,4 +36,21 @@ export async function pruneBucketBackups(
   const old = backupsToDelete(names, keepDays, now).map((name) => BUCKET_PREFIX + name);
   for (const key of old) await client.deleteObject(key);
   return old;
+}
+
+/**
+ * Copies the bucket's backup `name` (a backup's file name, nothing else) into `intoDir`; answers
+ * the file, or undefined when the bucket has no such backup.
+ */
+export async function downloadBackup(
+  client: S3Client,
+  name: string,
+  intoDir: string,
+): Promise<string | undefined> {
+  if (!backupTakenAt(name)) return undefined;
+  const object = await client.getObject(BUCKET_PREFIX + name);
+  if (!object) return undefined;
+  const file = path.join(intoDir, name);
+  await pipeline(object.body, createWriteStream(file, { mode: 0o600 }));
+  return file;
 }

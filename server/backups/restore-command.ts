@@ -2,13 +2,15 @@
 // scripts/move-database.ts): a backup into a fresh DATA_DIR (its embedded database and its files)
 // or into an outside PostgreSQL, refusing a target that already holds data unless told.
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '#server/config.ts';
 import { openDatabase } from '#server/app.ts';
 import { DataDirLockedError } from '#server/data-dir.ts';
 import { openPostgres } from '#server/supabase/db/postgres.ts';
+import { createS3Client } from '#server/s3.ts';
+import { BUCKET_PREFIX, downloadBackup } from './backup-bucket.ts';
 import type { Database } from '#server/supabase/db/types.ts';
 import { backupsDir } from './scheduled-backups.ts';
 import { openBackup, restoreFiles } from './opened-backup.ts';
@@ -25,6 +27,8 @@ export interface RestoreRequest {
   /** An outside PostgreSQL to load the rows into, instead of DATA_DIR's embedded database. */
   databaseUrl?: string;
   replace?: boolean;
+  /** `archive` names a backup in the S3 bucket (STORAGE_S3_*), under ~backups/. */
+  fromBucket?: boolean;
   /** Only these schemas' tables, into a database whose schema is in place (hosted Supabase). */
   schemas?: string[];
 }
@@ -54,6 +58,26 @@ export async function runRestore(
   request: RestoreRequest,
   log: (line: string) => void,
 ): Promise<string[]> {
+  if (request.fromBucket) {
+    if (!config.storageS3)
+      throw new RestoreRefusedError(
+        '--from-bucket reads the STORAGE_S3_* bucket: set those first.',
+      );
+    const bucket = createS3Client(config.storageS3);
+    const work = await mkdtemp(path.join(os.tmpdir(), 'leadgen-backup-'));
+    try {
+      const file = await downloadBackup(bucket, request.archive, work);
+      if (!file)
+        throw new RestoreRefusedError(
+          `The bucket has no backup ${BUCKET_PREFIX}${request.archive} (give its file name, backup-….tar.gz).`,
+        );
+      log(`Copied ${BUCKET_PREFIX}${request.archive} from the bucket.`);
+      return await runRestore(config, { ...request, archive: file, fromBucket: false }, log);
+    } finally {
+      bucket.close();
+      await rm(work, { recursive: true, force: true });
+    }
+  }
   const archive = path.resolve(request.archive);
   const dataDir = request.dataDir ? path.resolve(request.dataDir) : undefined;
   if (!request.databaseUrl) {
