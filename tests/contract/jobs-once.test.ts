@@ -1,6 +1,6 @@
 // The product's jobs run by three copies of the server on one database, on PGlite and on
 // PostgreSQL 17 (where each copy has its own pool, so their statements truly race): every lead
-// mail, call invitation and digest is sent once, a row claimed by a copy that died goes out once
+// mail, call invitation, Meta Lead event and digest is sent once, a row claimed by a copy that died goes out once
 // its lease ends, and the daily retention and the hourly page-view run each run once however many
 // copies ask at the same moment (docs/decisions/0031-jobs-once-across-copies.md).
 // Long because every job is checked on the same three runners of one database per kind; split
@@ -14,6 +14,7 @@ import type { Database, Queryable } from '#server/supabase/db/types.ts';
 import type { Mail } from '#server/mail.ts';
 import { startLeadJobs, type LeadJobs } from '#server/product/leads/lead-jobs.ts';
 import { claimDueMails } from '#server/product/leads/mail-delivery.ts';
+import { startMetaLeadEvents } from '#server/product/leads/meta-lead-events.ts';
 import { startRetentionJob } from '#server/product/leads/retention.ts';
 import { startPageViewRetention } from '#server/product/visits/page-view-retention.ts';
 import { startVisitRecorder, type RecordedView } from '#server/product/visits/visit-recorder.ts';
@@ -225,6 +226,38 @@ describe.each(backendKinds)('jobs across three copies on %s', (kind) => {
     expect(invitations.sort()).toEqual(due.rows.map((row) => row.id).sort());
   });
 
+  it('sends each consenting lead’s Meta Lead event once', async () => {
+    const leads = await Promise.all(Array.from({ length: 12 }, () => insertLead()));
+    await runners.db.query(
+      `insert into public.meta_lead_events (consultation_id, event_source_url)
+       select id, 'https://agency.example/book-call' from unnest($1::uuid[]) id`,
+      [leads],
+    );
+    const received: string[] = [];
+    const senders = runners.copies.map((db) =>
+      startMetaLeadEvents({
+        db,
+        pixelId: '1234567890',
+        accessToken: 'a-conversions-api-token',
+        graphUrl: 'https://graph.example',
+        log: () => {},
+        timings: { pollIntervalMs: HOUR },
+        async fetch(_url, init) {
+          const body = JSON.parse(String(init?.body)) as { data: Array<{ event_id: string }> };
+          received.push(...body.data.map((event) => event.event_id));
+          return new Response('{"events_received":1}', { status: 200 });
+        },
+      }),
+    );
+    try {
+      await Promise.all(senders.map((sender) => sender.drain()));
+      expect([...received].sort()).toEqual([...leads].sort());
+      expect(await pending('public.meta_lead_events')).toBe(0);
+    } finally {
+      await Promise.all(senders.map((sender) => sender.stop()));
+    }
+  });
+
   it('queues one digest a day and sends it once when three copies ask at the same moment', async () => {
     // 09:00 in the agency's zone (Stockholm, none being set), the next such moment from now.
     const { rows } = await runners.db.query<{ at: string }>(
@@ -358,23 +391,28 @@ describe.each(backendKinds)('jobs across three copies on %s', (kind) => {
         );
         recorder.record(aView('198.51.100.8', '/sv/blog'));
         const flushed = recorder.flush();
-        // This copy's insert of the salt waits for the other's row.
+        // This copy's insert of the salt waits for the other's row. (Asked outside the other's
+        // transaction, whose first read of pg_stat_activity it would keep.)
         await expect
-          .poll(async () => {
-            const { rows } = await other.query<{ n: string }>(
-              `select count(*)::text as n from pg_stat_activity
+          .poll(
+            async () => {
+              const { rows } = await runners.db.query<{ n: string }>(
+                `select count(*)::text as n from pg_stat_activity
                 where datname = current_database() and wait_event_type = 'Lock'
                   and query like '%visit_salts%'`,
-            );
-            return rows[0]!.n;
-          })
+              );
+              return rows[0]!.n;
+            },
+            { timeout: 10_000 },
+          )
           .toBe('1');
         await other.query('commit');
         expect(await flushed).toBe(1);
         expect(log).toEqual([]);
       } finally {
-        await recorder.stop();
+        // The other copy's transaction ends first, so that nothing waits on it past a failure.
         await other.end();
+        await recorder.stop();
       }
     });
 });
