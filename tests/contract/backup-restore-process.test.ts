@@ -28,6 +28,8 @@ import {
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ENV = { SEED_DEMO: 'false', TRUST_PROXY: '1' };
+/** A restored site is not told the administrator's password: it must have kept the account. */
+const RESTORED_ENV = { ...ENV, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
 const IMAGE = 'covers/backed-up.png';
 const english = { path: '/blog', slug: aPostSlug('backup'), title: 'Kept through a restore' };
 const swedish = {
@@ -185,7 +187,7 @@ describe('restoring it into a fresh DATA_DIR', () => {
     expect(existsSync(site.dataDir)).toBe(false);
     const ran = await runCommand('restore', [backupFile, '--data-dir', freshDir()], {});
     expect(ran.code, ran.output).toBe(0);
-    restored = await startSite(ENV, { dataDir: freshDir() });
+    restored = await startSite(RESTORED_ENV, { dataDir: freshDir() });
     cleanups.push(() => restored.stop());
   }, 90_000);
 
@@ -235,7 +237,10 @@ describe('restoring it into a fresh DATA_DIR', () => {
       const ran = await runCommand('restore', [backupFile, '--database-url', database.url], {});
       expect(ran.code, ran.output).toBe(0);
       // The files and the secrets stay in the DATA_DIR the site keeps using.
-      moved = await startSite({ ...ENV, DATABASE_URL: database.url }, { dataDir: freshDir() });
+      moved = await startSite(
+        { ...RESTORED_ENV, DATABASE_URL: database.url },
+        { dataDir: freshDir() },
+      );
       cleanups.push(() => moved.stop());
     }, 90_000);
 
