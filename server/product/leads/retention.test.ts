@@ -112,6 +112,26 @@ describe('the retention job', () => {
     expect(runs).toHaveLength(2);
   });
 
+  it('ends at start the claim a killed run left, when this process is the database’s only user', async () => {
+    // A run claimed for 15 minutes by this process before it was killed.
+    await db.query(
+      `insert into private.job_runs (job, started_at, lease_until)
+       values ('lead-retention', now(), now() + interval '15 minutes')`,
+    );
+    const waiting = counting(db);
+    expect(await start(waiting.db).check()).toBe(false);
+    expect(waiting.runs).toEqual([]);
+    const alone = counting(db);
+    const job = startRetentionJob({
+      db: alone.db,
+      log: () => {},
+      checkIntervalMs: 3_600_000,
+      releaseLeaseAtStart: true,
+    });
+    jobs.push(job);
+    await vi.waitFor(() => expect(alone.runs).toHaveLength(1));
+  });
+
   it('waits on stop for a run in progress', async () => {
     let finish = () => {};
     const held = new Promise<void>((resolve) => (finish = resolve));
