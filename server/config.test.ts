@@ -83,4 +83,12 @@ describe('loadConfig', () => {
       /SHUTDOWN_TIMEOUT_SECONDS/,
     );
   });
+
+  it('backs up daily and keeps a week unless told, and takes none at BACKUP_INTERVAL_HOURS=0', () => {
+    expect(loadConfig({})).toMatchObject({ BACKUP_INTERVAL_HOURS: 24, BACKUP_KEEP_DAYS: 7 });
+    expect(loadConfig({ BACKUP_INTERVAL_HOURS: '0' })).toMatchObject({ BACKUP_INTERVAL_HOURS: 0 });
+    expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '1.5', BACKUP_KEEP_DAYS: '0' })).toThrowError(
+      /BACKUP_INTERVAL_HOURS[\s\S]*BACKUP_KEEP_DAYS/,
+    );
+  });
 });
