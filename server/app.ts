@@ -50,6 +50,7 @@ import {
   agencyPlaceholdersInUse,
   placeholderWarning,
 } from '#server/product/leads/agency-details.ts';
+import { startPublicationTimer } from '#server/product/site/publication-timer.ts';
 import { pageViewCounter } from '#server/product/visits/count-page-views.ts';
 import { startVisitRecorder, type VisitRecorder } from '#server/product/visits/visit-recorder.ts';
 import { startScheduledBackups } from '#server/backups/scheduled-backups.ts';
@@ -332,6 +333,20 @@ export async function startServer(
     }
   }
 
+  // Each copy empties its pages when a scheduled post's time comes, and reads the next such time
+  // again whenever its pages are emptied for a change (server/product/site/publication-timer.ts).
+  const publications =
+    site && leadJobsDb
+      ? startPublicationTimer({ db: leadJobsDb, onDue: site.invalidate, log })
+      : undefined;
+  if (site && publications) {
+    const emptyPages = site.invalidate;
+    site.invalidate = () => {
+      emptyPages();
+      void publications.refresh();
+    };
+  }
+
   // Every copy on one database hears a write to what its cached pages show, whoever made it.
   let pageChanges: PageChangeListener | undefined;
   if (site && noticesUrl && options.dev !== true) {
@@ -452,6 +467,7 @@ export async function startServer(
     server.listen(config.PORT, config.HOST, () => resolve());
   }).catch(async (error: NodeJS.ErrnoException) => {
     await pageChanges?.close();
+    await publications?.close();
     await site?.close();
     await closeBackend();
     if (error.code === 'EADDRINUSE') {
@@ -534,6 +550,7 @@ export async function startServer(
 
   const stopAfterConnections = async () => {
     await pageChanges?.close();
+    await publications?.close();
     await site?.close();
     // Before the database closes: a send in flight records its outcome, waiting views are written.
     await leadJobs?.stop();
