@@ -2,7 +2,10 @@
 // balancer, each with its own DATA_DIR and so its own mail outbox: leads sent through any copy
 // and a booked call are mailed once each, the daily digest once, and the mails claimed by a copy
 // killed (SIGKILL) in the middle of sending them go out once, from another copy, when its lease
-// ends (docs/decisions/0031-jobs-once-across-copies.md). Needs the build.
+// ends; a scheduled post shows on every copy's cached blog, in English and Swedish, at its time
+// (docs/decisions/0031-jobs-once-across-copies.md). Needs the build.
+// Long because every job is checked on the same three started copies of one database; split apart,
+// each file would start its own (a start takes seconds, the digest a minute).
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -12,12 +15,26 @@ import { openPostgres } from '#server/supabase/db/postgres.ts';
 import type { Database } from '#server/supabase/db/types.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import { aLead } from '../support/leads.ts';
+import { getPage } from '../support/page-flood.ts';
 import { startSite, storeLeadAsVisitor, type RunningSite } from '../support/site.ts';
 
 /** The digest is checked for once a minute by every copy. */
 const DIGEST_WITHIN_MS = 80_000;
 /** Lead mails are looked for every 2 s by every copy. */
 const MAILED_WITHIN_MS = 15_000;
+/** How soon after its time a scheduled post shows on every copy (a cached page lives a minute). */
+const SHOWN_WITHIN_MS = 5_000;
+const VISITOR = { 'x-forwarded-for': '198.51.100.61' };
+
+/** Asks for the page until it is served from the cache (its Age set), and answers that body. */
+async function cached(site: RunningSite, page: string): Promise<string> {
+  for (let tries = 0; tries < 5; tries += 1) {
+    const answer = await getPage(site.url, page, VISITOR);
+    expect(answer.status, `${page} on ${site.url}`).toBe(200);
+    if (answer.age !== null) return answer.body;
+  }
+  throw new Error(`${page} on ${site.url} is never served from the page cache`);
+}
 
 /** A zone where it is past 08:00 (the digest's hour) and not yet 22:00: today's digest is due. */
 function zonePastEight(): string {
@@ -243,6 +260,37 @@ describe('jobs on three copies of the server', () => {
     );
     expect(rows).toEqual(leased.map(() => ({ status: 'sent', attempts: '2' })));
   });
+
+  it.each([
+    { path: '/blog', language: 'english', title: 'Published on its second' },
+    { path: '/sv/blog', language: 'swedish', title: 'Publicerad på sekunden' },
+  ])(
+    'shows a post scheduled for a few seconds ahead on $path of every copy at its time, not a minute later',
+    async ({ path: page, language, title }) => {
+      const { rows } = await db.query<{ at: string }>(
+        `insert into public.blog_posts
+           (title, slug, content, summary, author, language, is_published, published_date)
+         values ($1, $2, 'Body.', 'Summary.', 'Nordic Lead Agency Team', $3, true,
+                 now() + interval '4 seconds')
+         returning (extract(epoch from published_date) * 1000)::text as at`,
+        [title, `scheduled-${language}-${Date.now()}`, language],
+      );
+      const at = Number(rows[0]!.at);
+      // Each copy keeps the list without it (its s-maxage is a minute).
+      for (const site of copies) expect(await cached(site, page)).not.toContain(title);
+      expect(Date.now()).toBeLessThan(at);
+      await Promise.all(
+        copies.map((site) =>
+          expect
+            .poll(async () => (await getPage(site.url, page, VISITOR)).body, {
+              timeout: at + SHOWN_WITHIN_MS - Date.now(),
+              interval: 50,
+            })
+            .toContain(title),
+        ),
+      );
+    },
+  );
 
   // Every copy checks once a minute; the day's row lets one of them queue it, one send it.
   it('sends the day’s digest once', { timeout: DIGEST_WITHIN_MS + 10_000 }, async () => {
