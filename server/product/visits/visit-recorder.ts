@@ -45,8 +45,6 @@ export interface VisitRecorderOptions {
 
 export interface VisitRecorder {
   record(view: RecordedView): void;
-  /** Runs the hourly retention and roll-up now if due and no copy holds it; true when it ran here. */
-  checkRetention(): Promise<boolean>;
   /** Writes the waiting views now; resolves with how many were written. */
   flush(): Promise<number>;
   stop(): Promise<void>;
@@ -239,7 +237,6 @@ export function startVisitRecorder(options: VisitRecorderOptions): VisitRecorder
       if (pending.size === batchSize) void flush();
     },
     flush,
-    checkRetention: () => retention.check(),
     async stop() {
       clearInterval(flushTimer);
       await retention.stop();
