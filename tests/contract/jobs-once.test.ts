@@ -197,7 +197,7 @@ describe.each(backendKinds)('jobs across three copies on %s', (kind) => {
     ]);
   });
 
-  it('sends each booked call’s invitations once', async () => {
+  it('sends each booked call’s invitations and reminders once', async () => {
     const meetings: string[] = [];
     for (let n = 0; n < 6; n += 1) {
       const lead = await insertLead();
@@ -224,6 +224,19 @@ describe.each(backendKinds)('jobs across three copies on %s', (kind) => {
     const mailed = await drainAll((job) => job.drainMeetingMails());
     const invitations = mailed.filter((mail) => due.rows.some((row) => row.id === mail));
     expect(invitations.sort()).toEqual(due.rows.map((row) => row.id).sort());
+    // The reminders' time comes (moved in the database): each goes once too.
+    const reminders = await runners.db.query<{ id: string }>(
+      `update public.meeting_mails set next_attempt_at = now()
+        where meeting_id = any($1::uuid[]) and kind like 'reminder%'
+       returning id`,
+      [meetings],
+    );
+    expect(reminders.rows).toHaveLength(12);
+    const afterReminders = await drainAll((job) => job.drainMeetingMails());
+    const sentReminders = afterReminders.filter((mail) =>
+      reminders.rows.some((row) => row.id === mail),
+    );
+    expect(sentReminders.sort()).toEqual(reminders.rows.map((row) => row.id).sort());
   });
 
   it('sends each consenting lead’s Meta Lead event once', async () => {
