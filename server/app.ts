@@ -20,7 +20,9 @@ import type { Database } from '#server/supabase/db/types.ts';
 import { createHmac } from 'node:crypto';
 import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
 import { ClientGate } from '#server/supabase/client-gate.ts';
-import { connectionCaps, createBoundedServer, type ConnectionDrain } from './connections.ts';
+import { connectionCaps, createBoundedServer } from './connections.ts';
+import { createInProcessFetch } from './in-process-request.ts';
+import { provideInProcessFetch } from '#shared/in-process-fetch.ts';
 import { createHealth, HEALTH_PATH } from './health.ts';
 import { createCallerIdentifier, type CallerIdentifier } from '#server/supabase/data-api-caller.ts';
 import { createApiKeyCheck } from '#server/supabase/api-key.ts';
@@ -91,6 +93,11 @@ export interface RunningServer {
      */
     reloadSchema(): Promise<void>;
   };
+  /**
+   * The embedded services' fetch without a socket, as the site's server code uses it (decision 34);
+   * undefined against hosted Supabase.
+   */
+  fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
   /** Lead mail delivery and retention; undefined when this server does not run them. */
   leadJobs?: LeadJobs;
   /** The statistics' page views; undefined when this server has no database. */
@@ -445,22 +452,15 @@ export async function startServer(
     handleRequest,
     connectionCaps(undefined, config.TRUST_PROXY),
   );
-  // The site's loaders call this process's own APIs on a loopback listener of their own, which a
-  // stopping copy keeps open until the pages it is still rendering are done (decision 32). Its
-  // connections are few, bounded by the renders in flight (server/product/site/render-gate.ts).
-  // It answers as the public port would on loopback, so an answer naming where its request was
-  // sent (a mailed link without SITE_URL) names the port the site is served on.
+  // The site's server code calls this process's own APIs without a socket: its supabase-js
+  // clients get a fetch that hands each request to handleRequest here, with the same headers, key
+  // and lanes (decision 34). A stopping copy's pages in flight therefore finish their reads while
+  // the public port drains. It answers as the public port would on loopback, so an answer naming
+  // where its request was sent (a mailed link without SITE_URL) names the port the site is served on.
   let publicHost = '';
-  const own =
-    embedded && backend && site
-      ? createBoundedServer(
-          (req, res) => {
-            req.headers.host = publicHost;
-            return handleRequest(req, res);
-          },
-          { total: 256, perAddress: 256 },
-        )
-      : undefined;
+  const ownFetch = backend
+    ? createInProcessFetch(handleRequest, { host: () => publicHost })
+    : undefined;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -481,9 +481,6 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   publicHost = `127.0.0.1:${port}`;
-  if (own) await new Promise<void>((resolve) => own.server.listen(0, '127.0.0.1', resolve));
-  const ownAddress = own?.server.address();
-  const ownPort = typeof ownAddress === 'object' && ownAddress ? ownAddress.port : port;
   trustedOrigins = [...trustedOrigins, ...listeningOrigins(config.HOST, port)];
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
 
@@ -537,10 +534,12 @@ export async function startServer(
         })
       : undefined;
 
-  // Server-side loaders reach the backend through supabase-js like the browser does; the browser
-  // gets the URL and key from the root loader at run time (never baked into the bundle).
+  // Server-side loaders reach the backend through supabase-js like the browser does, in process;
+  // the browser gets the URL and key from the root loader at run time (never baked into the bundle).
+  let withdrawOwnFetch = () => {};
   if (embedded && backend && site) {
-    process.env.SUPABASE_URL = `http://127.0.0.1:${ownPort}`;
+    process.env.SUPABASE_URL = `http://${publicHost}`;
+    if (ownFetch) withdrawOwnFetch = provideInProcessFetch(process.env.SUPABASE_URL, ownFetch);
     process.env.SUPABASE_ANON_KEY = backend.anonKey;
     process.env.SUPABASE_SERVICE_ROLE_KEY = backend.serviceRoleKey;
     process.env.SUPABASE_SAME_ORIGIN = 'true';
@@ -549,6 +548,7 @@ export async function startServer(
   }
 
   const stopAfterConnections = async () => {
+    withdrawOwnFetch();
     await pageChanges?.close();
     await publications?.close();
     await site?.close();
@@ -563,31 +563,24 @@ export async function startServer(
     url,
     port,
     backend,
+    fetch: ownFetch,
     leadJobs,
     visits,
     async close() {
       health.markDraining();
-      await Promise.all(
-        [server, own?.server].map(
-          (listener) =>
-            listener &&
-            new Promise<void>((resolve) => {
-              listener.close(() => resolve());
-              listener.closeAllConnections();
-            }),
-        ),
-      );
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
       await stopAfterConnections();
     },
     async shutdown(graceMs) {
       health.markDraining();
-      const drains: ConnectionDrain[] = own ? [drain, own.drain] : [drain];
-      for (const each of drains) each.closeAfterEachAnswer();
+      drain.closeAfterEachAnswer();
       // Time for the balancer's next health check to see "draining" and stop sending here.
       await new Promise((resolve) => setTimeout(resolve, graceMs));
+      // Once no public request is left, no page still needs its loaders' (in-process) reads.
       await drain.stopAccepting();
-      // No public request is left, so no page still needs its loaders' calls.
-      await own?.drain.stopAccepting();
       await stopAfterConnections();
     },
   };

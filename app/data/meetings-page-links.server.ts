@@ -7,6 +7,7 @@ import { createClient } from '@supabase/supabase-js';
 import { signToken } from '#shared/signed-token.ts';
 import { serverEnv, type ServerEnv } from './config.server';
 import type { Database } from './database.types';
+import { serverFetch } from './server-fetch.server';
 
 /** As the visitor's own links (app/features/booking/booking.server.ts): a year. */
 const MEETING_LINK_MS = 365 * 24 * 3600 * 1000;
@@ -34,7 +35,10 @@ export async function issueMeetingPagePath(
     throw new MeetingLinkError(503, 'FORM_SECRET is not set: no link can be signed.');
   const asCaller = createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { Authorization: `Bearer ${accessToken}` } },
+    global: {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      fetch: serverFetch(env.SUPABASE_URL),
+    },
   });
   const meeting = await asCaller
     .from('meetings')

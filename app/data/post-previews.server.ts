@@ -8,6 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { serverEnv, type ServerEnv } from './config.server';
 import type { Database } from './database.types';
 import type { BlogPost } from './posts';
+import { serverFetch } from './server-fetch.server';
 
 /** How long a preview link works. */
 export const PREVIEW_LINK_DAYS = 7;
@@ -99,7 +100,10 @@ export async function issuePreviewToken(
   if (!accessToken) throw new PreviewLinkError(401, 'Sign in to share a preview.');
   const asCaller = createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     auth: noSession,
-    global: { headers: { Authorization: `Bearer ${accessToken}` } },
+    global: {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      fetch: serverFetch(env.SUPABASE_URL),
+    },
   });
   const { data: user, error: userError } = await asCaller.auth.getUser(accessToken);
   if (userError || !user.user) {
@@ -135,6 +139,7 @@ export async function getPreviewedPost(
 ): Promise<BlogPost | null> {
   const service: Client = createClient<Database>(env.SUPABASE_URL, serviceKey(env), {
     auth: noSession,
+    global: { fetch: serverFetch(env.SUPABASE_URL) },
   });
   const { data, error } = await service
     .from('blog_posts')

@@ -5,6 +5,7 @@ import { createClient } from '@supabase/supabase-js';
 import { serverEnv } from './config.server';
 import type { Database } from './database.types';
 import { DataError } from './errors';
+import { serverFetch } from './server-fetch.server';
 import type { AppSupabaseClient } from './supabase';
 
 const clients = new Map<string, AppSupabaseClient>();
@@ -25,6 +26,7 @@ export function getServiceSupabase(needs: string): AppSupabaseClient {
   if (!client) {
     client = createClient<Database>(url, serviceKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: serverFetch(url) },
     });
     clients.set(key, client);
   }

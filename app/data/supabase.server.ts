@@ -4,6 +4,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { serverEnv } from './config.server';
 import type { Database } from './database.types';
+import { serverFetch } from './server-fetch.server';
 import type { AppSupabaseClient } from './supabase';
 
 const clients = new Map<string, AppSupabaseClient>();
@@ -15,7 +16,10 @@ export function getServerSupabase(): AppSupabaseClient {
   if (!client) {
     client = createClient<Database>(url, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      ...(siteKey ? { global: { headers: { 'x-site-request-key': siteKey } } } : {}),
+      global: {
+        fetch: serverFetch(url),
+        ...(siteKey ? { headers: { 'x-site-request-key': siteKey } } : {}),
+      },
     });
     clients.set(key, client);
   }

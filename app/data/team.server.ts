@@ -14,6 +14,7 @@ import {
   type TeamMember,
   type TeamRole,
 } from './team';
+import { serverFetch } from './server-fetch.server';
 
 /** A refusal or a failure with the HTTP status the endpoint answers and a message to show. */
 export class TeamRequestError extends Error {
@@ -52,7 +53,7 @@ export async function teamCaller(
   if (!token) throw new TeamRequestError(401, 'Sign in to manage the team.');
   const asCaller = createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     auth: noSession,
-    global: { headers: { Authorization: `Bearer ${token}` } },
+    global: { headers: { Authorization: `Bearer ${token}` }, fetch: serverFetch(env.SUPABASE_URL) },
   });
   const { data: userData, error: userError } = await asCaller.auth.getUser(token);
   if (userError || !userData.user) {
@@ -82,6 +83,7 @@ export async function teamCaller(
   }
   const service = createClient<Database>(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
     auth: noSession,
+    global: { fetch: serverFetch(env.SUPABASE_URL) },
   });
   const name = (user.user_metadata as { name?: unknown } | undefined)?.name;
   const displayName = typeof name === 'string' && name.trim() ? name.trim() : (user.email ?? '');
