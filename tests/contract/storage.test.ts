@@ -9,7 +9,12 @@ import { createHash } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '#server/supabase/jwt.ts';
-import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
+import {
+  backendKinds,
+  startTestBackend,
+  type TestBackend,
+  type Transport,
+} from '../support/backend.ts';
 import { startTestS3, type TestS3 } from '../support/s3.ts';
 import {
   beginUpload,
@@ -18,6 +23,7 @@ import {
   keptBytes,
   sampleImages,
   uploadsLeft as uploadsIn,
+  type FileStore,
   type ImageType,
   type KeptBytes,
 } from '../support/storage.ts';
@@ -31,9 +37,14 @@ const pngOf = (size: number) =>
 
 const md5 = (bytes: Buffer) => `"${createHash('md5').update(bytes).digest('hex')}"`;
 
-const setups = backendKinds.flatMap((kind) => fileStores.map((store) => [kind, store] as const));
+// Over HTTP with each store; through the site's in-process fetch with files under DATA_DIR, where a
+// difference the transport made in a status, a header or the bytes would show.
+const setups = backendKinds.flatMap((kind) => [
+  ...fileStores.map((store) => [kind, store, 'http'] as const),
+  [kind, 'local files', 'in-process'] as const,
+]) satisfies ReadonlyArray<readonly [string, FileStore, Transport]>;
 
-describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
+describe.each(setups)('Storage on %s, files in %s, over %s', (kind, store, transport) => {
   let backend: TestBackend;
   let s3: TestS3 | undefined;
   let kept: KeptBytes;
@@ -68,7 +79,7 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
 
   beforeAll(async () => {
     s3 = store === 'S3' ? await startTestS3() : undefined;
-    backend = await startTestBackend(kind, s3?.env);
+    backend = await startTestBackend(kind, s3?.env, { transport });
     kept = keptBytes(backend.dataDir, s3);
     admin = await backend.signedIn();
     anon = backend.client();
@@ -104,7 +115,7 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
       expect(error).toBeNull();
       expect(data).toEqual({ path: name, id: expect.any(String), fullPath: `${BUCKET}/${name}` });
 
-      const response = await fetch(publicUrl(name));
+      const response = await backend.fetch(publicUrl(name));
       expect(response.status).toBe(200);
       expect(Buffer.from(await response.arrayBuffer()).equals(sampleImages[type])).toBe(true);
       expect(response.headers.get('content-type')).toBe(type);
@@ -116,14 +127,14 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
 
-      const revalidated = await fetch(publicUrl(name), {
+      const revalidated = await backend.fetch(publicUrl(name), {
         headers: { 'If-None-Match': response.headers.get('etag')! },
       });
       expect(revalidated.status).toBe(304);
       expect(await revalidated.text()).toBe('');
       expect(revalidated.headers.get('etag')).toBe(response.headers.get('etag'));
 
-      const head = await fetch(publicUrl(name), { method: 'HEAD' });
+      const head = await backend.fetch(publicUrl(name), { method: 'HEAD' });
       expect(head.status).toBe(200);
       expect(head.headers.get('content-length')).toBe(String(sampleImages[type].length));
 
@@ -163,7 +174,7 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
     const { data, error } = await images(anon).remove(['kept.webp']);
     expect(error).toBeNull();
     expect(data).toEqual([]);
-    const response = await fetch(publicUrl('kept.webp'));
+    const response = await backend.fetch(publicUrl('kept.webp'));
     expect(response.status).toBe(200);
     expect(await versionFiles('kept.webp')).toHaveLength(1);
   });
@@ -235,7 +246,7 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
     expect(JSON.parse((await rowOf('canonical.png'))!.metadata)).toMatchObject({
       mimetype: 'image/png',
     });
-    const response = await fetch(publicUrl('canonical.png'));
+    const response = await backend.fetch(publicUrl('canonical.png'));
     expect(response.headers.get('content-type')).toBe('image/png');
   });
 
@@ -256,7 +267,7 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
         { Authorization: `Bearer ${token}`, apikey: backend.anonKey },
       ],
     ] as const) {
-      const response = await fetch(url, { headers });
+      const response = await backend.fetch(url, { headers });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/octet-stream');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -279,7 +290,7 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
     });
     expect(replaced.error).toBeNull();
     expect(replaced.data!.id).toBe(first.data!.id);
-    const response = await fetch(publicUrl('replace.png'));
+    const response = await backend.fetch(publicUrl('replace.png'));
     expect(response.headers.get('content-type')).toBe('image/webp');
     expect(Buffer.from(await response.arrayBuffer()).equals(sampleImages['image/webp'])).toBe(true);
     // The old version's file went with the replacement.
@@ -287,7 +298,9 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
 
     const updated = await images().update('replace.png', imageFile('image/jpeg', 'c.jpg'));
     expect(updated.error).toBeNull();
-    expect((await fetch(publicUrl('replace.png'))).headers.get('content-type')).toBe('image/jpeg');
+    expect((await backend.fetch(publicUrl('replace.png'))).headers.get('content-type')).toBe(
+      'image/jpeg',
+    );
     expect(await versionFiles('replace.png')).toHaveLength(1);
   });
 
@@ -298,7 +311,7 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
     expect(data).toEqual([
       expect.objectContaining({ name: 'gone/soon.png', bucket_id: BUCKET, owner_id: adminId }),
     ]);
-    const response = await fetch(publicUrl('gone/soon.png'));
+    const response = await backend.fetch(publicUrl('gone/soon.png'));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       statusCode: '404',
@@ -365,9 +378,9 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
     // linter: public_bucket_allows_listing).
     expect((await images(anon).download('download/me.avif')).error).toBeNull();
     expect((await images(anon).list('download')).data).toEqual([]);
-    expect((await fetch(publicUrl('download/me.avif'))).status).toBe(200);
+    expect((await backend.fetch(publicUrl('download/me.avif'))).status).toBe(200);
     const token = (await admin.auth.getSession()).data.session!.access_token;
-    const direct = await fetch(
+    const direct = await backend.fetch(
       `${backend.url}/storage/v1/object/authenticated/${BUCKET}/download/me.avif`,
       {
         headers: { Authorization: `Bearer ${token}`, apikey: backend.anonKey },
@@ -412,7 +425,7 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
     // 858 characters: with the bucket, two slashes and a version, within S3's 1,024-byte key.
     const longest = `${'d/'.repeat(426)}xx.png`;
     expect((await images().upload(longest, imageFile('image/png', 'x.png'))).error).toBeNull();
-    const served = await fetch(publicUrl(longest));
+    const served = await backend.fetch(publicUrl(longest));
     expect(Buffer.from(await served.arrayBuffer()).equals(sampleImages['image/png'])).toBe(true);
     expect(await versionFiles(longest)).toHaveLength(1);
     expect((await images().remove([longest])).data).toHaveLength(1);
@@ -432,7 +445,7 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
     ] as const) {
       const client = createClient(backend.url, backend.anonKey, {
         auth: { persistSession: false, autoRefreshToken: false },
-        global: { headers: { Authorization: `Bearer ${token}` } },
+        global: { headers: { Authorization: `Bearer ${token}` }, fetch: backend.fetch },
       });
       const { error } = await client.storage
         .from(BUCKET)
@@ -466,7 +479,7 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
       true,
     );
     expect((await drafts(anon).download(own)).error).toMatchObject({ message: 'Object not found' });
-    const open = await fetch(drafts(admin).getPublicUrl(own).data.publicUrl);
+    const open = await backend.fetch(drafts(admin).getPublicUrl(own).data.publicUrl);
     expect(await open.json()).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
   });
 
@@ -487,7 +500,7 @@ describe.each(setups)('Storage on %s, files in %s', (kind, store) => {
   });
 
   it("answers a browser's preflight for an upload", async () => {
-    const response = await fetch(`${backend.url}/storage/v1/object/${BUCKET}/x.png`, {
+    const response = await backend.fetch(`${backend.url}/storage/v1/object/${BUCKET}/x.png`, {
       method: 'OPTIONS',
       headers: {
         Origin: 'https://example.com',

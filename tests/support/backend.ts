@@ -10,7 +10,21 @@ import type { Database } from '#server/supabase/db/types.ts';
 import { createTempDir, createTestDatabase, type BackendKind } from './databases.ts';
 import { addUser, type TestRole } from './users.ts';
 
+import { backendKinds } from './databases.ts';
+
 export { backendKinds, type BackendKind } from './databases.ts';
+
+/**
+ * How a test's clients reach the services: over HTTP as the browser does, or through the fetch the
+ * site's own server code uses, without a socket (server/in-process-request.ts).
+ */
+export const transports = ['http', 'in-process'] as const;
+export type Transport = (typeof transports)[number];
+
+/** Every database kind over every transport, for a file whose answers must match on both. */
+export const kindsAndTransports = backendKinds.flatMap((kind) =>
+  transports.map((transport) => [kind, transport] as const),
+);
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'correct-horse-battery-staple';
@@ -29,6 +43,8 @@ export interface TestBackend {
   db: Database;
   /** What the server logged. */
   log: string[];
+  /** The transport's fetch: HTTP's, or the server's in-process one. */
+  fetch: typeof fetch;
   /** A supabase-js client as the browser makes one: anon key, no stored session. */
   client(key?: string): SupabaseClient;
   /** A client signed in as the administrator. */
@@ -45,7 +61,7 @@ export async function startTestBackend(
   kind: BackendKind,
   env: Record<string, string> = {},
   /** site: also serve the built site (npm run build first), for its server-side endpoints. */
-  options: Pick<StartOptions, 'leadJobTimings' | 'site'> = {},
+  options: Pick<StartOptions, 'leadJobTimings' | 'site'> & { transport?: Transport } = {},
 ): Promise<TestBackend> {
   const { dir: dataDir, cleanup } = await createTempDir();
   const database = kind === 'postgres' ? await createTestDatabase() : undefined;
@@ -62,14 +78,19 @@ export async function startTestBackend(
     ...env,
   });
   const log: string[] = [];
+  const { transport = 'http', ...startOptions } = options;
   const server = await startServer(config, {
     site: false,
-    ...options,
+    ...startOptions,
     log: (line) => log.push(line),
   });
   const backend = server.backend!;
+  const transportFetch: typeof fetch = transport === 'http' ? fetch : server.fetch!;
   const client = (key = backend.anonKey) =>
-    createClient(server.url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+    createClient(server.url, key, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { fetch: transportFetch },
+    });
   return {
     kind,
     url: server.url,
@@ -80,6 +101,7 @@ export async function startTestBackend(
     server,
     db: backend.db,
     log,
+    fetch: transportFetch,
     client,
     async signedIn() {
       const c = client();

@@ -4,17 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  backendKinds,
+  kindsAndTransports,
   startTestBackend,
   type TestBackend,
 } from '#tests/support/backend.ts';
 import { claimsOf } from '#tests/support/auth-mail.ts';
 import { authFetch, recordEvents, sessionOf } from './setup.ts';
 
-describe.each(backendKinds)('auth API on %s', (kind) => {
+describe.each(kindsAndTransports)('auth API on %s over %s', (kind, transport) => {
   let backend: TestBackend;
   beforeAll(async () => {
-    backend = await startTestBackend(kind);
+    backend = await startTestBackend(kind, {}, { transport });
   });
   afterAll(async () => backend?.close());
 

@@ -17,14 +17,14 @@ export async function sessionOf(client: SupabaseClient) {
   return data.session;
 }
 
-/** A raw request to /auth/v1, as auth-js sends it unless told otherwise. */
+/** A raw request to /auth/v1 over the backend's transport, as auth-js sends it unless told otherwise. */
 export function authFetch(
   backend: TestBackend,
   pathAndQuery: string,
   init: RequestInit & { modern?: boolean } = {},
 ): Promise<Response> {
   const { modern = true, ...rest } = init;
-  return fetch(`${backend.url}/auth/v1${pathAndQuery}`, {
+  return backend.fetch(`${backend.url}/auth/v1${pathAndQuery}`, {
     ...rest,
     headers: {
       apikey: backend.anonKey,

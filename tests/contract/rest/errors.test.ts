@@ -2,11 +2,11 @@
 // checks) and PostgREST's answers to malformed requests (bad filters, unknown names, broken bodies).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SupabaseClient } from '@supabase/supabase-js';
-import { backendKinds } from '#tests/support/backend.ts';
+import { kindsAndTransports } from '#tests/support/backend.ts';
 import { consultation, newPost, useDataApi } from './setup.ts';
 
-describe.each(backendKinds)('the data API on %s', (kind) => {
-  const api = useDataApi(kind);
+describe.each(kindsAndTransports)('the data API on %s over %s', (kind, transport) => {
+  const api = useDataApi(kind, transport);
   const { rest, seedPosts, slugs, consultationCount } = api;
   let anon: SupabaseClient;
   let admin: SupabaseClient;

@@ -4,11 +4,11 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '#server/supabase/jwt.ts';
 import type { Database } from '#server/supabase/db/types.ts';
-import { backendKinds, type TestBackend } from '#tests/support/backend.ts';
+import { kindsAndTransports, type TestBackend } from '#tests/support/backend.ts';
 import { consultation, newPost, useDataApi } from './setup.ts';
 
-describe.each(backendKinds)('the data API on %s', (kind) => {
-  const api = useDataApi(kind);
+describe.each(kindsAndTransports)('the data API on %s over %s', (kind, transport) => {
+  const api = useDataApi(kind, transport);
   const { withToken, rest, seedPosts, seedConsultation, slugs, consultationCount } = api;
   let backend: TestBackend;
   let db: Database;
@@ -256,12 +256,12 @@ describe.each(backendKinds)('the data API on %s', (kind) => {
 
     it('takes the API key from the query string as the gateway does, never as a filter', async () => {
       await seedPosts(newPost('listed'));
-      const response = await fetch(
+      const response = await backend.fetch(
         `${backend.url}/rest/v1/blog_posts?select=slug&apikey=${backend.anonKey}`,
       );
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual([{ slug: 'listed' }]);
-      const forged = await fetch(`${backend.url}/rest/v1/blog_posts?apikey=forged`);
+      const forged = await backend.fetch(`${backend.url}/rest/v1/blog_posts?apikey=forged`);
       expect(forged.status).toBe(401);
     });
 

@@ -1,5 +1,5 @@
 // The data API's contract tests share this setup: one backend per file and database kind (PGlite or
-// PostgreSQL), the clients the site uses (anon, a signed-in administrator, the service role), raw
+// PostgreSQL) and transport (HTTP, or the site's in-process fetch), the clients the site uses (anon, a signed-in administrator, the service role), raw
 // requests for what supabase-js does not show, and tables emptied before each test.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -10,6 +10,7 @@ import {
   startTestBackend,
   type BackendKind,
   type TestBackend,
+  type Transport,
 } from '#tests/support/backend.ts';
 import { aLead } from '#tests/support/leads.ts';
 import { postInput } from '#tests/support/posts.ts';
@@ -62,15 +63,15 @@ export interface DataApi {
  * Starts a backend of `kind` for the enclosing describe and answers its handles, filled in before
  * the first test; every table the tests write is emptied before each test.
  */
-export function useDataApi(kind: BackendKind): DataApi {
+export function useDataApi(kind: BackendKind, transport: Transport = 'http'): DataApi {
   const api = {
     withToken: (token: string) =>
       createClient(api.backend.url, api.backend.anonKey, {
         ...clientOptions,
-        global: { headers: { Authorization: `Bearer ${token}` } },
+        global: { headers: { Authorization: `Bearer ${token}` }, fetch: api.backend.fetch },
       }),
     rest: (path: string, init: RequestInit = {}) =>
-      fetch(`${api.backend.url}/rest/v1/${path}`, {
+      api.backend.fetch(`${api.backend.url}/rest/v1/${path}`, {
         ...init,
         headers: {
           apikey: api.backend.anonKey,
@@ -124,7 +125,7 @@ export function useDataApi(kind: BackendKind): DataApi {
   } as DataApi;
 
   beforeAll(async () => {
-    api.backend = await startTestBackend(kind);
+    api.backend = await startTestBackend(kind, {}, { transport });
     api.db = api.backend.server.backend!.db;
     // The backend made its administrator at start (ADMIN_EMAIL).
     const made = await api.db.query<{ id: string }>('select id from auth.users where email = $1', [

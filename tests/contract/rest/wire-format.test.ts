@@ -1,10 +1,10 @@
 // The data API's wire format as supabase-js reads it: media types, Content-Range, Proxy-Status.
 import { describe, expect, it } from 'vitest';
-import { backendKinds } from '#tests/support/backend.ts';
+import { kindsAndTransports } from '#tests/support/backend.ts';
 import { consultation, newPost, useDataApi } from './setup.ts';
 
-describe.each(backendKinds)('the data API on %s', (kind) => {
-  const api = useDataApi(kind);
+describe.each(kindsAndTransports)('the data API on %s over %s', (kind, transport) => {
+  const api = useDataApi(kind, transport);
   const { rest, seedPosts } = api;
 
   describe('the wire format', () => {

@@ -3,11 +3,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '#server/supabase/db/types.ts';
-import { backendKinds } from '#tests/support/backend.ts';
+import { kindsAndTransports } from '#tests/support/backend.ts';
 import { newPost, useDataApi } from './setup.ts';
 
-describe.each(backendKinds)('the data API on %s', (kind) => {
-  const api = useDataApi(kind);
+describe.each(kindsAndTransports)('the data API on %s over %s', (kind, transport) => {
+  const api = useDataApi(kind, transport);
   const { seedPosts, slugs } = api;
   let db: Database;
   let admin: SupabaseClient;
