@@ -1,7 +1,7 @@
 // The Node process: config → database → migrations → admin and demo content → HTTP.
 import './production-env.ts';
 import { loadConfig, type Config } from './config.ts';
-import { startServer } from './app.ts';
+import { restartLeanIfNeeded } from './lean-process.ts';
 
 function describeDatabase(config: Config): string {
   if (config.DATABASE_URL) return 'PostgreSQL (DATABASE_URL)';
@@ -12,6 +12,10 @@ function describeDatabase(config: Config): string {
 
 async function main() {
   const config = loadConfig();
+  // V8's heap bound and glibc's arenas are read only at start (decision 35).
+  restartLeanIfNeeded(config.PAGE_CACHE_MB);
+  // Loaded after that, so a restart does not load the whole site twice.
+  const { startServer } = await import('./app.ts');
   const starting = startServer(config, { dev: process.argv.includes('--dev') });
 
   // Handlers are installed before anything is printed: a stop requested while the server is

@@ -8,6 +8,7 @@ import { chmod, chown, mkdir, readFile, rm, stat, symlink, writeFile } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { isRunning } from '#server/data-dir.ts';
+import { SMALL_MACHINE_SETTINGS } from './embedded-postgres-settings.ts';
 
 interface Binaries {
   initdb: string;
@@ -136,6 +137,7 @@ export async function startEmbeddedPostgres(
     port: String(PORT),
     // The clients hear of their own errors; the log keeps what stops the server.
     log_min_messages: 'fatal',
+    ...SMALL_MACHINE_SETTINGS,
     ...options.settings,
   };
   const args = [

@@ -1,0 +1,34 @@
+// The site as `npm start` runs it re-executes itself once at start with its memory settings
+// (server/lean-process.ts, decision 35): the same process id, V8's heap bounds on its command
+// line, two malloc arenas in its environment, and it serves as before. LEAN_PROCESS=off skips it.
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSite, type RunningSite } from '../support/site.ts';
+
+const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+const environment = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+
+describe('the lean process', () => {
+  let site: RunningSite | undefined;
+  afterEach(async () => {
+    await site?.stop();
+    site = undefined;
+  });
+
+  it('runs with the heap bounds and two malloc arenas, and serves its pages', async () => {
+    site = await startSite({ PAGE_CACHE_MB: '16' });
+    expect(commandLine(site.pid)).toEqual(
+      expect.arrayContaining(['--max-old-space-size=160', '--max-semi-space-size=8']),
+    );
+    expect(environment(site.pid)).toContain('MALLOC_ARENA_MAX=2');
+    const home = await fetch(`${site.url}/sv`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('lang="sv"');
+  });
+
+  it('runs as it was started with LEAN_PROCESS=off', async () => {
+    site = await startSite({ LEAN_PROCESS: 'off' });
+    expect(commandLine(site.pid).join(' ')).not.toContain('--max-old-space-size');
+    expect(environment(site.pid)).not.toContain('MALLOC_ARENA_MAX=2');
+  });
+});
