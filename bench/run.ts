@@ -14,6 +14,7 @@ import { printLighthouse } from './lighthouse.ts';
 import { measurePageWeights } from './page-weight.ts';
 import { printServerThroughput } from './server-throughput.ts';
 import { printInProcessReads } from './in-process-reads.ts';
+import { printInProcessReads } from './in-process-reads.ts';
 import { printMemoryAfterLoad } from './memory-after-load.ts';
 import { printCopies } from './copies.ts';
 import { printPageCache } from './page-cache.ts';
@@ -171,6 +172,8 @@ console.log('\nPage weight of a first visit (HTML + referenced JS and CSS):');
 console.table(await measurePageWeights());
 
 await printServerThroughput();
+
+await printInProcessReads();
 
 await printInProcessReads();
 
