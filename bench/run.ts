@@ -1,7 +1,8 @@
 // npm run bench: requests per second and latency of the data API through /rest/v1, on PGlite and
 // on PostgreSQL, with the server in its own process and autocannon generating load from this one;
 // then the page weights (page-weight.ts), the server-rendered pages' throughput
-// (server-throughput.ts), the Node process's memory after load (memory-after-load.ts), the same with 1, 2 and 3 copies on one PostgreSQL (copies.ts), the page cache's for ad clicks, cookies and floods (page-cache.ts), idle
+// (server-throughput.ts), the site's own reads over a socket and in process (in-process-reads.ts),
+// the Node process's memory after load (memory-after-load.ts), the same with 1, 2 and 3 copies on one PostgreSQL (copies.ts), the page cache's for ad clicks, cookies and floods (page-cache.ts), idle
 // connections and made-up Hosts (connections.ts), the
 // booking's slots and contention (booking.ts), Meta's Lead event on the booking form
 // (consenting-lead.ts), the insights on a year of statistics
@@ -13,7 +14,6 @@ import { startSite } from '../tests/support/site.ts';
 import { printLighthouse } from './lighthouse.ts';
 import { measurePageWeights } from './page-weight.ts';
 import { printServerThroughput } from './server-throughput.ts';
-import { printInProcessReads } from './in-process-reads.ts';
 import { printInProcessReads } from './in-process-reads.ts';
 import { printMemoryAfterLoad } from './memory-after-load.ts';
 import { printCopies } from './copies.ts';
@@ -172,8 +172,6 @@ console.log('\nPage weight of a first visit (HTML + referenced JS and CSS):');
 console.table(await measurePageWeights());
 
 await printServerThroughput();
-
-await printInProcessReads();
 
 await printInProcessReads();
 
