@@ -165,7 +165,11 @@ export async function printMemoryAfterLoad(): Promise<void> {
   }
   console.log(
     `\nThe Node process after load, on the embedded PostgreSQL (${DURATION_S} s per case; target: ` +
-      'Node under 250 MB after the load):\n',
+      'Node under 250 MB after the load' +
+      (process.env.LEAN_PROCESS === 'off'
+        ? '; LEAN_PROCESS=off, so without its memory settings'
+        : '') +
+      '):\n',
   );
   console.table(figures.load);
   console.table(figures.rows);

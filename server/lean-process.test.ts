@@ -5,7 +5,11 @@ describe('leanRestart', () => {
   it('restarts with a heap bound grown from the page cache and two malloc arenas', () => {
     const restart = leanRestart({ execArgv: [], env: { HOME: '/home/site' }, pageCacheMb: 32 });
     expect(restart?.execArgv).toEqual(['--max-old-space-size=192', '--max-semi-space-size=8']);
-    expect(restart?.env).toEqual({ HOME: '/home/site', MALLOC_ARENA_MAX: '2', LEAN_PROCESS: 'on' });
+    expect(restart?.env).toEqual({
+      HOME: '/home/site',
+      MALLOC_ARENA_MAX: '2',
+      LEAN_PROCESS: 'applied',
+    });
   });
 
   it('gives a larger page cache a larger old space', () => {
@@ -18,7 +22,7 @@ describe('leanRestart', () => {
   });
 
   it('does not restart the restarted process, nor one started with LEAN_PROCESS=off', () => {
-    expect(leanRestart({ execArgv: [], env: { LEAN_PROCESS: 'on' }, pageCacheMb: 32 })).toBe(
+    expect(leanRestart({ execArgv: [], env: { LEAN_PROCESS: 'applied' }, pageCacheMb: 32 })).toBe(
       undefined,
     );
     expect(leanRestart({ execArgv: [], env: { LEAN_PROCESS: 'off' }, pageCacheMb: 32 })).toBe(
@@ -36,6 +40,11 @@ describe('leanRestart', () => {
     });
     expect(onCommandLine?.execArgv).toEqual(['--max-semi-space-size=32']);
     expect(onCommandLine?.env.MALLOC_ARENA_MAX).toBe('2');
+  });
+
+  it('restarts when LEAN_PROCESS names anything but off', () => {
+    const restart = leanRestart({ execArgv: [], env: { LEAN_PROCESS: 'on' }, pageCacheMb: 32 });
+    expect(restart?.env.LEAN_PROCESS).toBe('applied');
   });
 
   it("keeps an operator's own arena count", () => {

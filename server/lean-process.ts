@@ -1,7 +1,8 @@
 // The Node process's memory settings, which only take effect when the process starts: bounds on
-// V8's old space (sized from the page cache) and young generation, and at most two glibc malloc arenas. server/main.ts
-// re-executes itself with them in place (same process id, same stdio) when they are missing.
-// Why these two, with the heap measured before and after: docs/decisions/0035-a-lean-process-after-load.md.
+// V8's old space (sized from the page cache) and young generation, and at most two glibc malloc
+// arenas. server/main.ts re-executes itself with them in place (same process id, same stdio) when
+// they are missing. Why, with the heap measured before and after:
+// docs/decisions/0035-a-lean-process-after-load.md.
 
 /**
  * What the old space holds besides the page cache, with room: about 35 MB live after a full
@@ -15,7 +16,7 @@ const OLD_SPACE_BASE_MB = 128;
  */
 const SEMI_SPACE_MB = 8;
 
-/** The set environment variable that says the settings were applied (or deliberately skipped). */
+/** `off` starts the process as it is; the restarted process finds `applied` there. */
 export const LEAN_PROCESS_MARK = 'LEAN_PROCESS';
 
 export interface LeanStart {
@@ -35,13 +36,14 @@ const namesHeapSize = (flags: string) => /--max-(old|semi)-space-size(=|\s)/.tes
 
 /**
  * The flags and environment to restart with, or undefined when the process already runs with
- * them: after the restart (the mark), or when LEAN_PROCESS=off, or when the operator set a
- * heap size themselves (in NODE_OPTIONS or on the command line) and MALLOC_ARENA_MAX.
+ * them: after the restart (LEAN_PROCESS=applied), or when LEAN_PROCESS=off, or when the operator
+ * set a heap size themselves (in NODE_OPTIONS or on the command line) and MALLOC_ARENA_MAX.
  */
 export function leanRestart(
   start: LeanStart,
 ): { execArgv: string[]; env: NodeJS.ProcessEnv } | undefined {
-  if (start.env[LEAN_PROCESS_MARK] !== undefined) return undefined;
+  const mark = start.env[LEAN_PROCESS_MARK];
+  if (mark === 'off' || mark === 'applied') return undefined;
   const ownBound =
     namesHeapSize(start.execArgv.join(' ')) || namesHeapSize(start.env.NODE_OPTIONS ?? '');
   if (ownBound && start.env.MALLOC_ARENA_MAX) return undefined;
@@ -55,7 +57,7 @@ export function leanRestart(
         ],
     // Each thread that frees memory in its own arena (zlib and crypto on libuv's pool) keeps it
     // from the system; two arenas keep RSS near what is in use, at no cost seen in the benches.
-    env: { MALLOC_ARENA_MAX: '2', ...start.env, [LEAN_PROCESS_MARK]: 'on' },
+    env: { MALLOC_ARENA_MAX: '2', ...start.env, [LEAN_PROCESS_MARK]: 'applied' },
   };
 }
 

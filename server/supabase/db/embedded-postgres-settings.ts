@@ -1,5 +1,5 @@
-// The embedded PostgreSQL's settings for a small machine, which server/supabase/db/embedded-postgres.ts
-// starts it with; the caller's own settings win over them.
+// The embedded PostgreSQL's settings for a small machine, which embedded-postgres.ts starts it
+// with; the caller's own settings win over them.
 
 /**
  * Sized for a small machine (1–2 GB, two cores) that also runs the Node process; the reasons are
