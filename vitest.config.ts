@@ -21,8 +21,11 @@ export default defineConfig({
           ],
           environment: 'node',
           // Some files start an in-memory PGlite and migrate it in their setup, which takes a few
-          // seconds alone and more beside another file.
+          // seconds alone and more beside another file; a few tests make a PGlite of their own, or
+          // stream megabytes through the tests' S3 API server, which takes seconds on a busy
+          // machine.
           hookTimeout: 30_000,
+          testTimeout: 20_000,
           setupFiles: [
             'tests/support/fail-on-console-error.ts',
             'tests/support/testing-library.ts',
