@@ -175,7 +175,7 @@ export function createInProcessFetch(
       headers[name] = value;
       rawHeaders.push(name, value);
     });
-    // A Response's cookie headers arrive joined; Headers keeps set-cookie apart, a request has none.
+    // The Host the public port would have seen: a mailed link without SITE_URL names it.
     headers.host = options.host();
     rawHeaders.push('host', headers.host);
     req.headers = headers;

@@ -1,6 +1,7 @@
-// The data API's contract tests share this setup: one backend per file and database kind (PGlite or
-// PostgreSQL) and transport (HTTP, or the site's in-process fetch), the clients the site uses (anon, a signed-in administrator, the service role), raw
-// requests for what supabase-js does not show, and tables emptied before each test.
+// The data API's contract tests share this setup: one backend per file, database kind (PGlite or
+// PostgreSQL) and transport (HTTP, or the site's in-process fetch); the clients the site uses
+// (anon, a signed-in administrator, the service role), raw requests for what supabase-js does not
+// show, and tables emptied before each test.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '#server/supabase/jwt.ts';
