@@ -67,8 +67,8 @@ export function connectionCaps(
 }
 
 /**
- * The machine's own clients share no address cap: the site's loaders call the server at
- * 127.0.0.1, and a reverse proxy on the same machine speaks for every visitor.
+ * The machine's own clients share no address cap: a reverse proxy on the same machine speaks for
+ * every visitor (the site's own reads need no socket: docs/decisions/0034).
  */
 function exemptFromAddressCap(address: string): boolean {
   return address === '127.0.0.1' || address === '::1';
