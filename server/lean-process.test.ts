@@ -4,7 +4,7 @@ import { leanRestart, oldSpaceLimitMb } from './lean-process.ts';
 describe('leanRestart', () => {
   it('restarts with a heap bound grown from the page cache and two malloc arenas', () => {
     const restart = leanRestart({ execArgv: [], env: { HOME: '/home/site' }, pageCacheMb: 32 });
-    expect(restart?.execArgv).toEqual(['--max-old-space-size=192', '--max-semi-space-size=8']);
+    expect(restart?.execArgv).toEqual(['--max-old-space-size=192', '--max-semi-space-size=16']);
     expect(restart?.env).toEqual({
       HOME: '/home/site',
       MALLOC_ARENA_MAX: '2',

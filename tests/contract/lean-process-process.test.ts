@@ -18,7 +18,7 @@ describe('the lean process', () => {
   it('runs with the heap bounds and two malloc arenas, and serves its pages', async () => {
     site = await startSite({ PAGE_CACHE_MB: '16' });
     expect(commandLine(site.pid)).toEqual(
-      expect.arrayContaining(['--max-old-space-size=160', '--max-semi-space-size=8']),
+      expect.arrayContaining(['--max-old-space-size=160', '--max-semi-space-size=16']),
     );
     expect(environment(site.pid)).toContain('MALLOC_ARENA_MAX=2');
     const home = await fetch(`${site.url}/sv`);
