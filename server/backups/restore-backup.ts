@@ -13,7 +13,7 @@ import { migrate, migrationsDir } from '#server/supabase/db/migrate.ts';
 import type { Database, Queryable } from '#server/supabase/db/types.ts';
 import { BACKED_UP_SCHEMAS, BadManifestError, type Manifest } from './manifest.ts';
 import type { OpenedBackup } from './opened-backup.ts';
-import { tablesOf } from './take-backup.ts';
+import { backedUpTables } from './take-backup.ts';
 
 /** Rows sent in one statement; a batch also ends past BATCH_BYTES. */
 const BATCH_ROWS = 500;
@@ -210,7 +210,7 @@ export async function loadBackup(
           `${(error as Error).message}`,
       );
     }
-    const present = new Set((await tablesOf(tx)).map((table) => table.name));
+    const present = new Set((await backedUpTables(tx)).map((table) => table.name));
     const absent = tables.filter((table) => !present.has(table.name));
     if (absent.length)
       throw new RestoreRefusedError(

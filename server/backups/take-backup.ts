@@ -9,6 +9,7 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { ObjectFiles } from '#server/supabase/storage/files.ts';
 import type { Database, Queryable } from '#server/supabase/db/types.ts';
+import { tablesOf, type TableToCopy } from '#server/supabase/db/tables.ts';
 import {
   BACKED_UP_SCHEMAS,
   FORMAT,
@@ -50,27 +51,9 @@ export interface TakenBackup {
   manifest: Manifest;
 }
 
-interface TableToCopy {
-  name: string;
-  columns: string[];
-}
-
-/** Every table (not a partition) of the backed-up schemas, and its stored columns. */
-export async function tablesOf(db: Queryable): Promise<TableToCopy[]> {
-  const { rows } = await db.query<{ name: string; columns: string }>(
-    `select format('%I.%I', n.nspname, c.relname) as name,
-            json_agg(quote_ident(a.attname) order by a.attnum)::text as columns
-       from pg_class c
-       join pg_namespace n on n.oid = c.relnamespace
-       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-      where c.relkind in ('r', 'p') and not c.relispartition and n.nspname = any($1)
-        and a.attgenerated = ''
-      group by n.nspname, c.relname
-      order by 1`,
-    [BACKED_UP_SCHEMAS],
-  );
-  return rows.map((row) => ({ name: row.name, columns: JSON.parse(row.columns) as string[] }));
-}
+/** Every table of the backed-up schemas, and its stored columns. */
+export const backedUpTables = (db: Queryable): Promise<TableToCopy[]> =>
+  tablesOf(db, BACKED_UP_SCHEMAS);
 
 async function sequencesOf(tx: Queryable): Promise<Manifest['sequences']> {
   const { rows } = await tx.query<{ name: string }>(
@@ -166,7 +149,7 @@ export async function takeBackup(options: TakeBackupOptions): Promise<TakenBacku
       if (migrations.rows.length === 0)
         throw new Error('The database has no schema yet: there is nothing to back up.');
       const tables: Array<TableToCopy & { rows: number; file: string }> = [];
-      for (const [index, table] of (await tablesOf(tx)).entries()) {
+      for (const [index, table] of (await backedUpTables(tx)).entries()) {
         const file = path.join(work, `table-${index}.jsonl`);
         tables.push({ ...table, rows: await copyTable(tx, table, file), file });
       }

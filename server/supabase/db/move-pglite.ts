@@ -6,29 +6,10 @@ import { existsSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
+import { tablesOf } from './tables.ts';
 import type { Database, Queryable } from './types.ts';
 
 const SCHEMAS = ['auth', 'public', 'storage'];
-
-interface Table {
-  name: string; // schema-qualified and quoted
-  columns: string[]; // quoted; generated columns left out
-}
-
-async function tablesOf(db: Queryable): Promise<Table[]> {
-  const { rows } = await db.query<{ name: string; columns: string }>(
-    `select format('%I.%I', n.nspname, c.relname) as name,
-            json_agg(quote_ident(a.attname) order by a.attnum)::text as columns
-       from pg_class c
-       join pg_namespace n on n.oid = c.relnamespace
-       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-      where c.relkind in ('r', 'p') and n.nspname = any($1) and a.attgenerated = ''
-      group by n.nspname, c.relname
-      order by 1`,
-    [SCHEMAS],
-  );
-  return rows.map((row) => ({ name: row.name, columns: JSON.parse(row.columns) as string[] }));
-}
 
 async function sequencesOf(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ name: string }>(
@@ -41,13 +22,13 @@ async function sequencesOf(db: Queryable): Promise<string[]> {
 
 /** Copies every row from `from` to `to`; both already have the same schema. */
 async function copyRows(from: Database, to: Database): Promise<number> {
-  const tables = await tablesOf(from);
+  const tables = await tablesOf(from, SCHEMAS);
   const sequences = await sequencesOf(from);
   let copied = 0;
   await to.transaction(async (tx) => {
     // Triggers (revisions, updated_at) and foreign-key checks stay off while rows arrive whole.
     await tx.exec('set local session_replication_role = replica');
-    const targets = new Set((await tablesOf(tx)).map((table) => table.name));
+    const targets = new Set((await tablesOf(tx, SCHEMAS)).map((table) => table.name));
     const present = tables.filter((table) => targets.has(table.name));
     if (present.length) await tx.exec(`truncate ${present.map((t) => t.name).join(', ')}`);
     for (const table of present) {
