@@ -135,6 +135,20 @@ describe('PageCache', () => {
     expect(await answer('k')).toBe(false);
   });
 
+  it('says at once whether it holds a fresh copy of a key, as a late miss asks before rendering', () => {
+    let now = 0;
+    const cache = new PageCache(undefined, () => now);
+    expect(cache.holdsFresh('k')).toBe(false);
+    cache.store('k', page(shared));
+    expect(cache.holdsFresh('k')).toBe(true);
+    expect(cache.holdsFresh('other')).toBe(false);
+    now = 60_000; // stale: a render is due
+    expect(cache.holdsFresh('k')).toBe(false);
+    now = 0;
+    cache.clear();
+    expect(cache.holdsFresh('k')).toBe(false);
+  });
+
   it('adds a request’s own headers to the cached answer without keeping them', async () => {
     const cache = new PageCache();
     cache.store('k', page(shared));

@@ -140,6 +140,12 @@ export class PageCache {
     this.bytes = 0;
   }
 
+  /** Whether a copy of `key` is kept and still fresh, answered at once (no await). */
+  holdsFresh(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && this.now() < entry.expiresAt;
+  }
+
   get size(): number {
     return this.entries.size;
   }

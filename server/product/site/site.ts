@@ -254,6 +254,10 @@ export async function createSite(options: SiteOptions): Promise<Site> {
         return;
       }
 
+      // A render that ended while this request looked for a static file has kept its page by now:
+      // it is answered from that copy. Otherwise nothing may be awaited until `once` below, so
+      // that no render can end unseen in between.
+      if (pages.holdsFresh(shared.key) && (await pages.serve(shared.key, req, res, extra))) return;
       // A miss: one request renders, the others that miss meanwhile wait for its page and are
       // answered from the cache (with an Age), or with the same answer when it was not kept.
       let rendering = false;
