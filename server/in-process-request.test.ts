@@ -110,4 +110,31 @@ describe('the in-process fetch', () => {
     await expect(pending).rejects.toThrow();
     await answerClosed;
   });
+
+  it('reads to its end a form body the listener answered without reading, failing nothing', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      const fetch = createInProcessFetch((_req, res) => sendJson(res, 400, { error: 'no' }), {
+        host,
+      });
+      for (let i = 0; i < 5; i += 1) {
+        const form = new FormData();
+        form.append('file', new Blob([Buffer.alloc(256 * 1024, i)]), 'x.png');
+        const response = await fetch('http://x/storage/v1/object/images/x.png', {
+          method: 'POST',
+          body: form,
+        });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ error: 'no' });
+      }
+      // Past the form's producer's last write, which a cancelled stream would have refused.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
 });

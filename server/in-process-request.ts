@@ -153,6 +153,15 @@ class InProcessResponse extends Writable {
   }
 }
 
+/** Reads a body to its end, dropping what it holds; a failed read ends it. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // The body failed: nothing more will come.
+  }
+}
+
 /** A fetch whose every request `listener` answers in this process. */
 export function createInProcessFetch(
   listener: RequestListener,
@@ -217,7 +226,10 @@ export function createInProcessFetch(
       res.once('close', () => {
         signal.removeEventListener('abort', abort);
         if (!res.headersSent) reject(new TypeError('fetch failed: the answer was cut off'));
-        void reader?.cancel().catch(() => {});
+        // What the listener left unread is read to its end, not cancelled: a FormData body's
+        // producer (undici's) keeps writing into a cancelled stream and rejects where nobody
+        // listens. The caller is this process's own code, whose bodies are already in memory.
+        if (reader) void drain(reader);
       });
       // The listener's own errors are its to answer (a 500); one that escapes is a failed fetch.
       Promise.resolve(listener(req, res as unknown as ServerResponse)).catch((error: unknown) => {
