@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrate } from '#server/supabase/db/migrate.ts';
 import { openPglite } from '#server/supabase/db/pglite.ts';
 import type { Database } from '#server/supabase/db/types.ts';
@@ -59,6 +59,15 @@ describe('a periodic job’s claimed run', () => {
 
   it('keeps the lease of the copy that took over when the slow one finishes after it', async () => {
     const slow = (await claimJobRun(db, 'daily', DAY))!;
+    // A run is known by its start: the next one starts a lease later in life, and here at least
+    // once the database's clock has moved past the slow one's start.
+    await vi.waitFor(async () => {
+      const { rows } = await db.query<{ past: string }>(
+        'select (now() > $1::timestamptz)::text as past',
+        [slow],
+      );
+      expect(rows[0]?.past).toBe('true');
+    });
     await later(DAY.leaseMs);
     const next = await claimJobRun(db, 'daily', DAY);
     expect(next).not.toBeNull();
