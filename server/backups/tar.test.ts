@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BadArchiveError, extractTar, isSafeEntryName, TarWriter } from './tar.ts';
+import { BadArchiveError, ByteReader, extractTar, isSafeEntryName, TarWriter } from './tar.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -95,4 +95,16 @@ describe('the backup archive', () => {
     'does not take %j as an entry name',
     (name) => expect(isSafeEntryName(name)).toBe(false),
   );
+});
+
+describe('reading an archive chunk by chunk', () => {
+  it('gives a whole block when it arrives over chunks of any size, a short one only at the end', async () => {
+    const bytes = Buffer.from(Array.from({ length: 1300 }, (_, i) => i % 251));
+    const chunks = [bytes.subarray(0, 300), bytes.subarray(300, 301), bytes.subarray(301)];
+    const reader = new ByteReader(Readable.from(chunks));
+    expect(await reader.take(512)).toEqual(bytes.subarray(0, 512));
+    expect(await reader.take(512)).toEqual(bytes.subarray(512, 1024));
+    expect(await reader.take(512)).toEqual(bytes.subarray(1024));
+    expect(await reader.take(512)).toHaveLength(0);
+  });
 });

@@ -132,8 +132,8 @@ export class TarWriter {
   }
 }
 
-/** Pulls exact byte counts from a stream of chunks. */
-class ByteReader {
+/** Pulls exact byte counts from a stream of chunks, whatever their sizes. */
+export class ByteReader {
   private chunks: Buffer[] = [];
   private length = 0;
   private readonly source: AsyncIterator<Buffer>;
@@ -153,7 +153,8 @@ class ByteReader {
 
   /** Up to `max` bytes (fewer only at the end of the stream). */
   async take(max: number): Promise<Buffer> {
-    await this.fill(1);
+    // A block may arrive over several chunks (gunzip's end where its input's chunks end).
+    await this.fill(max);
     const all = Buffer.concat(this.chunks);
     const taken = all.subarray(0, max);
     this.chunks = [all.subarray(taken.length)];
