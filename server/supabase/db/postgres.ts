@@ -1,42 +1,40 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult, Statement } from './types.ts';
+import { runPipeline } from './pipeline.ts';
+import {
+  isPostgresError,
+  type Database,
+  type Queryable,
+  type QueryResult,
+  type Statement,
+} from './types.ts';
 
-// Keep every value as PostgreSQL's own text; the protocol layers render JSON in SQL.
-const identity = (value: string) => value;
-const textTypes = { getTypeParser: () => identity } as unknown as pg.CustomTypesConfig;
+/** Runs fn with a client of the pool; a client left in an unknown state is not reused. */
+async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    const result = await fn(client);
+    client.release();
+    return result;
+  } catch (error) {
+    // The server's own error leaves the connection ready for the next request; anything else
+    // (a lost socket, a protocol surprise) might not.
+    client.release(isPostgresError(error) ? undefined : (error as Error));
+    throw error;
+  }
+}
 
 /**
  * Statements are prepared once per connection and then only bound and run, as PostgREST does
- * (db-prepared-statements): the API sends the same few statement texts over and over, and parsing
- * and planning them each time was much of the database's work per request. pg prepares a named
- * statement on a connection the first time it meets the name there. The names are bounded: past
- * MAX_PREPARED distinct texts (hand-made requests can vary without end) the rest run unprepared.
+ * (db-prepared-statements), and a request's statements travel together: see pipeline.ts.
  */
-const MAX_PREPARED = 500;
-const statementNames = new Map<string, string>();
-
-function statementName(sql: string): string | undefined {
-  let name = statementNames.get(sql);
-  if (name === undefined && statementNames.size < MAX_PREPARED) {
-    name = `s${statementNames.size}`;
-    statementNames.set(sql, name);
-  }
-  return name;
-}
-
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+function wrap(
+  run: <R>(statements: Statement[]) => Promise<QueryResult<R>>,
+  exec: (sql: string) => Promise<unknown>,
+): Queryable {
   return {
-    async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
-      const result = await client.query({
-        name: statementName(sql),
-        text: sql,
-        values: params,
-        types: textTypes,
-      });
-      return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
-    },
+    query: <R>(sql: string, params: unknown[] = []) => run<R>([{ sql, params }]),
     async exec(sql: string) {
-      await client.query(sql);
+      await exec(sql);
     },
   };
 }
@@ -57,7 +55,12 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     const client = await pool.connect();
     try {
       await client.query('begin');
-      const result = await fn(wrap(client));
+      const result = await fn(
+        wrap(
+          (statements) => runPipeline(client, statements),
+          (sql) => client.query(sql),
+        ),
+      );
       await client.query('commit');
       return result;
     } catch (error) {
@@ -68,14 +71,15 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     }
   };
   return {
-    ...wrap(pool),
+    ...wrap(
+      (statements) => withClient(pool, (client) => runPipeline(client, statements)),
+      (sql) => pool.query(sql),
+    ),
     transaction,
+    // One write, one round trip: PostgreSQL runs the statements before the Sync as one
+    // transaction, so no BEGIN or COMMIT needs to travel.
     batch: <R>(statements: Statement[]) =>
-      transaction(async (tx) => {
-        let result: QueryResult<R> = { rows: [], rowCount: 0 };
-        for (const { sql, params } of statements) result = await tx.query<R>(sql, params);
-        return result;
-      }),
+      withClient(pool, (client) => runPipeline<R>(client, statements)),
     async close() {
       const closing = [...open].map((client) => {
         // Closing anyway: a connection the server ends first (a dropped database) is no error.
