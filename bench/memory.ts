@@ -35,13 +35,25 @@ export interface Memory {
   databaseMb: number;
 }
 
-export function residentMemory(pid: number): Memory {
-  const mb = (kb: number) => Math.round(kb / 1024);
-  const database = descendants(pid).reduce(
+const mb = (kb: number) => Math.round(kb / 1024);
+
+function databasePssKb(pid: number): number {
+  return descendants(pid).reduce(
     (sum, child) => sum + field(`/proc/${child}/smaps_rollup`, 'Pss'),
     0,
   );
-  return { nodeMb: mb(field(`/proc/${pid}/status`, 'VmRSS')), databaseMb: mb(database) };
+}
+
+export function residentMemory(pid: number): Memory {
+  return { nodeMb: mb(field(`/proc/${pid}/status`, 'VmRSS')), databaseMb: mb(databasePssKb(pid)) };
+}
+
+/** As residentMemory, but the Node process's PSS too: what it holds with shared pages shared out. */
+export function proportionalMemory(pid: number): Memory {
+  return {
+    nodeMb: mb(field(`/proc/${pid}/smaps_rollup`, 'Pss')),
+    databaseMb: mb(databasePssKb(pid)),
+  };
 }
 
 /** Samples the memory every half second until stop(), keeping the highest total. */

@@ -1,0 +1,286 @@
+// How close the server comes to what the machine allows, each case beside its reference measured
+// in the same run: a cached post against nginx serving the same bytes (and a bare node:http
+// server), the post rendered against the target of 1,000 req/s, the data API's list of posts
+// against the database alone running the same statements, and the Node process's memory idle and
+// after that load. Printed, never asserted. Alone: `node bench/close-to-the-limit.ts` after
+// `npm run build`. What each reference is: docs/operations.md, Benchmarks.
+import {
+  createTestDatabase,
+  createTempDir,
+  startTestPostgres,
+} from '../tests/support/databases.ts';
+import { startSite, type RunningSite } from '../tests/support/site.ts';
+import { embeddedPostgresUrl } from '#server/supabase/db/embedded-postgres.ts';
+import {
+  captureTransaction,
+  replayFromNode,
+  replayWithPgbench,
+  type DatabaseAloneFigures,
+  type SentStatement,
+} from './database-alone.ts';
+import {
+  generateLoad,
+  startBareNode,
+  startNginx,
+  type LoadFigures,
+  type LoadOptions,
+  type ReferenceServer,
+} from './load-tools.ts';
+import { proportionalMemory } from './memory.ts';
+import { browserHeaders, POST_PATH, RENDERING_COOKIE } from './server-throughput.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 2;
+/** The server's pool to PostgreSQL holds 10 connections (openPostgres's default). */
+const SERVER_POOL_SIZE = 10;
+const REST_CONNECTIONS = 10;
+
+/** What the blog list's supabase-js asks for its first ten posts (app/data/posts.ts). */
+const LIST_PATH =
+  '/rest/v1/blog_posts?select=id,slug,title,summary,hero_image_url,author,published_date,reading_minutes' +
+  '&is_published=eq.true&language=eq.english&order=published_date.desc,id.desc&offset=0&limit=10';
+
+/** A browser's request that asks for no compression: the same bytes from every server. */
+const identityHeaders = { ...browserHeaders, 'accept-encoding': 'identity' };
+
+interface Row {
+  case: string;
+  'this server': string;
+  'the reference': string;
+  ratio: string;
+  target: string;
+}
+
+const warnings: string[] = [];
+const tools = new Set<string>();
+
+/** A warm-up (JIT, caches, pools), then the measure, noted for the warnings when any answer failed. */
+async function measure(what: string, options: Omit<LoadOptions, 'seconds'>) {
+  await generateLoad({ ...options, seconds: WARM_UP_SECONDS });
+  const figures = await generateLoad({ ...options, seconds: SECONDS });
+  tools.add(figures.tool);
+  if (figures['non-2xx'] || figures.errors) {
+    warnings.push(
+      `${what}: ${figures['non-2xx']} non-2xx answers, ${figures.errors} socket errors`,
+    );
+  }
+  return figures;
+}
+
+const number = (n: number) => n.toLocaleString('en-GB');
+const rate = (f: LoadFigures) => `${number(f['req/s'])} req/s, p99 ${f['p99 ms']} ms`;
+const percent = (part: number, whole: number) =>
+  whole > 0 ? `${Math.round((part / whole) * 100)} %` : 'n/a';
+const alone = (f: DatabaseAloneFigures) =>
+  `${number(f['tx/s'])} tx/s` +
+  (Number.isNaN(f['p99 ms']) ? `, mean ${f['mean ms']} ms` : `, p99 ${f['p99 ms']} ms`);
+
+function aloneChecked(what: string, figures: DatabaseAloneFigures): DatabaseAloneFigures {
+  if (figures.errors) warnings.push(`${what}: ${figures.errors} transactions failed`);
+  return figures;
+}
+
+/** Rows 1 and 2 on the embedded site: the cached post and its references, then rendered. */
+async function measurePages(site: RunningSite, dir: string): Promise<Row[]> {
+  // The second answer comes from the page cache, which says how long it has held the page (age).
+  await fetch(site.url + POST_PATH, { headers: identityHeaders }).then((r) => r.arrayBuffer());
+  const page = await fetch(site.url + POST_PATH, { headers: identityHeaders });
+  const encoding = page.headers.get('content-encoding');
+  if (!page.ok || encoding || !page.headers.has('age')) {
+    throw new Error(
+      `The post did not come uncompressed from the page cache: ${page.status}, ` +
+        `content-encoding ${encoding ?? 'none'}, age ${page.headers.get('age') ?? 'none'}`,
+    );
+  }
+  const body = new Uint8Array(await page.arrayBuffer());
+  const skipped = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
+  const headers = Object.fromEntries([...page.headers].filter(([name]) => !skipped.includes(name)));
+  const url = site.url + POST_PATH;
+  const kB = `${Math.round(body.length / 1024)} kB`;
+
+  const cachedLoad = { connections: 50, headers: identityHeaders };
+  const cached = await measure('cached post', { url, ...cachedLoad });
+  const cachedRow = async (name: string, reference: ReferenceServer | undefined, what: string) => {
+    try {
+      const figures = reference && (await measure(name, { url: reference.url, ...cachedLoad }));
+      return {
+        case:
+          name === 'nginx' ? 'a post from the page cache, 50 conn.' : '  the same, against Node',
+        'this server': rate(cached),
+        'the reference': figures ? `${what}: ${rate(figures)}` : what,
+        ratio: figures ? percent(cached['req/s'], figures['req/s']) : 'n/a',
+        target: name === 'nginx' ? '≥ 80 % of nginx' : '',
+      };
+    } finally {
+      await reference?.stop();
+    }
+  };
+  const nginx = await startNginx(dir, POST_PATH, body);
+  const rows: Row[] = [
+    await cachedRow(
+      'nginx',
+      nginx,
+      nginx ? `nginx, the same ${kB} as a static file` : 'nginx is not installed here',
+    ),
+    await cachedRow(
+      'bare node:http',
+      await startBareNode(dir, POST_PATH, body, headers),
+      'a bare node:http in its own process, the same bytes and headers',
+    ),
+  ];
+
+  const rendering = { ...browserHeaders, cookie: RENDERING_COOKIE };
+  for (const connections of [2, 8, 16]) {
+    const rendered = await measure(`rendered post, ${connections} conn.`, {
+      url,
+      connections,
+      headers: rendering,
+    });
+    rows.push({
+      case: `the same post rendered, ${connections} conn.`,
+      'this server': rate(rendered),
+      'the reference': connections === 8 ? '1,000 req/s with p99 under 20 ms' : '1,000 req/s',
+      ratio: percent(rendered['req/s'], 1000),
+      target: connections === 8 ? '100 %, p99 < 20 ms' : '',
+    });
+  }
+  return rows;
+}
+
+/** Row 3: the data API's figures beside the database alone running the same transaction. */
+async function listRows(
+  what: string,
+  api: LoadFigures,
+  databaseUrl: string,
+  transaction: SentStatement[],
+  { dir, pgbench }: { dir: string; pgbench: boolean },
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const row = (reference: string, figures: DatabaseAloneFigures | undefined) =>
+    rows.push({
+      case: `/rest/v1 list of 10 posts as anon, ${what}, ${REST_CONNECTIONS} conn.`,
+      'this server': rate(api),
+      'the reference': figures ? `${reference}: ${alone(figures)}` : reference,
+      ratio: figures ? percent(api['req/s'], figures['tx/s']) : 'n/a',
+      target: '≥ 60 % of the database alone',
+    });
+  const options = {
+    connections: REST_CONNECTIONS,
+    poolSize: SERVER_POOL_SIZE,
+    seconds: SECONDS,
+    dir,
+  };
+  const fromNode = await replayFromNode(databaseUrl, transaction, options);
+  row(
+    "the database alone, from Node through the server's own pool",
+    aloneChecked(`database alone, ${what}`, fromNode),
+  );
+  if (pgbench) {
+    const figures = await replayWithPgbench(databaseUrl, transaction, options);
+    if (figures)
+      row(
+        'the same statements in pgbench, one pipeline',
+        aloneChecked(`pgbench, ${what}`, figures),
+      );
+    else row('pgbench is not installed here', undefined);
+  }
+  return rows;
+}
+
+/** The list through the data API. */
+function loadList(what: string, site: RunningSite): Promise<LoadFigures> {
+  const headers = { apikey: site.anonKey, authorization: `Bearer ${site.anonKey}` };
+  const url = site.url + LIST_PATH;
+  return measure(`/rest/v1 list, ${what}`, { url, connections: REST_CONNECTIONS, headers });
+}
+
+export interface CloseToTheLimit {
+  rows: Row[];
+  /** What the database alone ran: the data API's transaction for the list. */
+  transaction: SentStatement[];
+}
+
+export async function measureCloseToTheLimit(): Promise<CloseToTheLimit> {
+  const { dir, cleanup } = await createTempDir('leadgen-limit-');
+  const database = await createTestDatabase();
+  try {
+    const transaction = await captureTransaction(database.url, LIST_PATH, /\bblog_posts\b/);
+    const rows: Row[] = [];
+
+    const site = await startSite({ SEED_DEMO: 'true' });
+    try {
+      // One request of each kind first, so idle counts what the first page and query load once.
+      const apiHeaders = { apikey: site.anonKey, authorization: `Bearer ${site.anonKey}` };
+      await fetch(site.url + POST_PATH, { headers: browserHeaders }).then((r) => r.text());
+      await fetch(site.url + LIST_PATH, { headers: apiHeaders }).then((r) => r.text());
+      const idle = proportionalMemory(site.pid);
+      rows.push(...(await measurePages(site, dir)));
+      const api = await loadList('embedded', site);
+      // Before the database alone, whose own connections would count in PostgreSQL's memory.
+      const loaded = proportionalMemory(site.pid);
+      const embeddedUrl = await embeddedPostgresUrl(`${site.dataDir}/postgres`);
+      const what = 'embedded PostgreSQL';
+      rows.push(...(await listRows(what, api, embeddedUrl, transaction, { dir, pgbench: false })));
+      rows.push({
+        case: 'memory (proportional set size)',
+        'this server':
+          `Node ${idle.nodeMb} MB + PostgreSQL ${idle.databaseMb} MB idle; ` +
+          `Node ${loaded.nodeMb} MB + PostgreSQL ${loaded.databaseMb} MB after the load`,
+        'the reference': 'Node under 250 MB after the load',
+        ratio: percent(loaded.nodeMb, 250),
+        target: '≤ 100 %',
+      });
+    } finally {
+      await site.stop();
+    }
+
+    const given = await startSite({ SEED_DEMO: 'true', DATABASE_URL: database.url });
+    const api = await loadList('DATABASE_URL', given).finally(() => given.stop());
+    const what = 'PostgreSQL 17 by DATABASE_URL';
+    const listed = await listRows(what, api, database.url, transaction, { dir, pgbench: true });
+    // Beside the embedded rows, before the memory.
+    rows.splice(rows.length - 1, 0, ...listed);
+    return { rows, transaction };
+  } finally {
+    await database.drop();
+    await cleanup();
+  }
+}
+
+/** The first words of each statement: `begin; select set_config(…); select "id", …; commit`. */
+const summary = (transaction: SentStatement[]) =>
+  transaction.map(({ sql }) => sql.trim().split(/\s+/).slice(0, 2).join(' ') + '…').join('; ');
+
+export async function printCloseToTheLimit(): Promise<void> {
+  let figures: CloseToTheLimit;
+  warnings.length = 0;
+  tools.clear();
+  try {
+    figures = await measureCloseToTheLimit();
+  } catch (error) {
+    console.log(`\nClose to the limit not measured: ${(error as Error).message}`);
+    return;
+  }
+  const tool = tools.has('wrk') ? 'wrk' : 'autocannon (wrk is not installed here)';
+  console.log(
+    `\nClose to the limit: each case beside its reference, measured in this run (${SECONDS} s each, ` +
+      `load by ${tool}, on this machine's ${navigator.hardwareConcurrency} cores).\n` +
+      'The cached post is asked for uncompressed (accept-encoding: identity), so every server sends the same bytes; ' +
+      'rendered, it is asked for as a browser does (br) with a session cookie that skips the cache.\n' +
+      'Ghost, the reference for rendered pages elsewhere, is not available here: the row is against the target.\n' +
+      'The database alone runs the statements captured from the data API for the list (as anon, ' +
+      `prepared, ${SERVER_POOL_SIZE} connections): ${summary(figures.transaction)}\n`,
+  );
+  console.table(figures.rows);
+  for (const warning of warnings)
+    console.log(`\n!!! WARNING: ${warning}: its figures do not count.`);
+}
+
+if (import.meta.main) {
+  const postgres = await startTestPostgres();
+  try {
+    await printCloseToTheLimit();
+  } finally {
+    await postgres.stop();
+  }
+}
