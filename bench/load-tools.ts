@@ -83,7 +83,7 @@ export async function generateLoad(options: LoadOptions): Promise<LoadFigures> {
   const headers = Object.entries(options.headers ?? {});
   if (wrk) {
     const threads = Math.min(2, options.connections);
-    const { stdout } = await promisify(execFile)(wrk, [
+    const run = promisify(execFile)(wrk, [
       `--threads=${threads}`,
       `--connections=${options.connections}`,
       `--duration=${options.seconds}s`,
@@ -92,6 +92,11 @@ export async function generateLoad(options: LoadOptions): Promise<LoadFigures> {
       ...headers.flatMap(([name, value]) => ['--header', `${name}: ${value}`]),
       options.url,
     ]);
+    const { stdout } = await run.catch((error: { stderr?: string; message: string }) => {
+      throw new Error(
+        `wrk could not load ${options.url}: ${error.stderr?.trim() || error.message}`,
+      );
+    });
     return { tool: 'wrk', ...parseWrkOutput(stdout) };
   }
   const result = await autocannon({
