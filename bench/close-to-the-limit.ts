@@ -125,7 +125,7 @@ async function measurePages(site: RunningSite, dir: string): Promise<Row[]> {
     await cachedRow(
       'bare node:http',
       await startBareNode(dir, POST_PATH, body, headers),
-      'a bare node:http in its own process, the same bytes and headers',
+      'bare node:http, own process, same bytes and headers',
     ),
   ];
 
@@ -158,7 +158,7 @@ async function listRows(
   const rows: Row[] = [];
   const row = (reference: string, figures: DatabaseAloneFigures | undefined) =>
     rows.push({
-      case: `/rest/v1 list of 10 posts as anon, ${what}, ${REST_CONNECTIONS} conn.`,
+      case: `/rest/v1 10 posts as anon, ${what}, ${REST_CONNECTIONS} conn.`,
       'this server': rate(api),
       'the reference': figures ? `${reference}: ${alone(figures)}` : reference,
       ratio: figures ? percent(api['req/s'], figures['tx/s']) : 'n/a',
@@ -172,16 +172,13 @@ async function listRows(
   };
   const fromNode = await replayFromNode(databaseUrl, transaction, options);
   row(
-    "the database alone, from Node through the server's own pool",
+    "the database alone (Node, the server's pool)",
     aloneChecked(`database alone, ${what}`, fromNode),
   );
   if (pgbench) {
     const figures = await replayWithPgbench(databaseUrl, transaction, options);
     if (figures)
-      row(
-        'the same statements in pgbench, one pipeline',
-        aloneChecked(`pgbench, ${what}`, figures),
-      );
+      row('pgbench, the same statements pipelined', aloneChecked(`pgbench, ${what}`, figures));
     else row('pgbench is not installed here', undefined);
   }
   return rows;
@@ -219,13 +216,13 @@ export async function measureCloseToTheLimit(): Promise<CloseToTheLimit> {
       // Before the database alone, whose own connections would count in PostgreSQL's memory.
       const loaded = proportionalMemory(site.pid);
       const embeddedUrl = await embeddedPostgresUrl(`${site.dataDir}/postgres`);
-      const what = 'embedded PostgreSQL';
+      const what = 'embedded';
       rows.push(...(await listRows(what, api, embeddedUrl, transaction, { dir, pgbench: false })));
       rows.push({
         case: 'memory (proportional set size)',
         'this server':
-          `Node ${idle.nodeMb} MB + PostgreSQL ${idle.databaseMb} MB idle; ` +
-          `Node ${loaded.nodeMb} MB + PostgreSQL ${loaded.databaseMb} MB after the load`,
+          `Node ${idle.nodeMb} + PostgreSQL ${idle.databaseMb} MB idle, ` +
+          `Node ${loaded.nodeMb} + PostgreSQL ${loaded.databaseMb} MB after load`,
         'the reference': 'Node under 250 MB after the load',
         ratio: percent(loaded.nodeMb, 250),
         target: '≤ 100 %',
@@ -236,7 +233,7 @@ export async function measureCloseToTheLimit(): Promise<CloseToTheLimit> {
 
     const given = await startSite({ SEED_DEMO: 'true', DATABASE_URL: database.url });
     const api = await loadList('DATABASE_URL', given).finally(() => given.stop());
-    const what = 'PostgreSQL 17 by DATABASE_URL';
+    const what = 'DATABASE_URL';
     const listed = await listRows(what, api, database.url, transaction, { dir, pgbench: true });
     // Beside the embedded rows, before the memory.
     rows.splice(rows.length - 1, 0, ...listed);
@@ -267,7 +264,8 @@ export async function printCloseToTheLimit(): Promise<void> {
       `load by ${tool}, on this machine's ${navigator.hardwareConcurrency} cores).\n` +
       'The cached post is asked for uncompressed (accept-encoding: identity), so every server sends the same bytes; ' +
       'rendered, it is asked for as a browser does (br) with a session cookie that skips the cache.\n' +
-      'Ghost, the reference for rendered pages elsewhere, is not available here: the row is against the target.\n' +
+      'Ghost is not available here to render the same post: the rendered rows are against the target alone.\n' +
+      "DATABASE_URL: a database on the bench's PostgreSQL (TEST_DATABASE_URL's, else a 17 it starts). " +
       'The database alone runs the statements captured from the data API for the list (as anon, ' +
       `prepared, ${SERVER_POOL_SIZE} connections): ${summary(figures.transaction)}\n`,
   );
