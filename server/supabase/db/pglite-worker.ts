@@ -11,6 +11,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { toParameter } from './pglite-values.ts';
+import { MAX_PREPARED_IN_PGLITE, PreparedStatements } from './prepared-statements.ts';
 import type { Statement } from './types.ts';
 
 export interface WorkerData {
@@ -53,12 +54,10 @@ interface Result {
   rowCount: number;
 }
 
-/** Like the pg adapter: past this many distinct texts (requests can vary without end), no more. */
-const MAX_PREPARED = 500;
-const statementNames = new Map<string, string>();
+/** Like the pg adapter's, bounded: the least recently used is closed when another needs its place. */
+const statementNames = new PreparedStatements(MAX_PREPARED_IN_PGLITE);
 /** The column names of each prepared statement, from its first Describe. */
 const columnNames = new Map<string, string[]>();
-let nextName = 0;
 
 const UNIT_MS: Record<string, number> = {
   us: 0.001,
@@ -191,8 +190,8 @@ function open(pg: PGlite) {
   }
 
   function forget(sql: string) {
-    const name = statementNames.get(sql);
-    statementNames.delete(sql);
+    const name = statementNames.nameOf(sql);
+    statementNames.forget(sql);
     if (name) columnNames.delete(name);
   }
 
@@ -202,14 +201,14 @@ function open(pg: PGlite) {
     const prepared: string[] = [];
     const names: string[] = [];
     const known: (string[] | undefined)[] = [];
+    for (const name of statementNames.takeClosing()) {
+      columnNames.delete(name);
+      parts.push(protocol.serialize.close({ type: 'S', name }));
+    }
     for (const [i, { sql }] of statements.entries()) {
-      let name = statementNames.get(sql);
-      if (name === undefined) {
-        name = statementNames.size < MAX_PREPARED ? `p${nextName++}` : '';
-        if (name) {
-          prepared.push(sql);
-          statementNames.set(sql, name);
-        }
+      const { name, parse } = statementNames.use(sql);
+      if (parse) {
+        prepared.push(sql);
         parts.push(protocol.serialize.parse({ name, text: sql }));
       }
       names.push(name);

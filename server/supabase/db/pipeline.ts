@@ -3,15 +3,11 @@
 // and one Sync ends them. PostgreSQL runs everything before a Sync in one implicit transaction,
 // so the statements commit together at the Sync, or none does (docs/decisions/0036-*.md).
 //
-// Prepared statements are kept per connection, by statement text, at most MAX_PREPARED_PER_CONNECTION
-// of them: the least recently used one is closed (a Close message in the same write) when another
-// needs its place, so hand-made requests that vary without end cannot grow the database's memory.
-// A name is never reused on a connection, so a statement is never run under another's name.
+// Prepared statements are kept per connection (prepared-statements.ts): bounded, the least
+// recently used closed by a Close message in the same write.
 import pg from 'pg';
+import { PreparedStatements } from './prepared-statements.ts';
 import type { QueryResult, Statement } from './types.ts';
-
-/** How many prepared statements one connection keeps: a few shapes per table are plenty. */
-export const MAX_PREPARED_PER_CONNECTION = 100;
 
 /** The parts of pg's Connection this module writes with (pg's own Query uses the same). */
 interface WireConnection {
@@ -32,55 +28,6 @@ interface FieldDescription {
 /** pg's own conversion of a JavaScript value to a parameter (Dates, arrays, objects, Buffers). */
 const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils
   .prepareValue;
-
-/** One connection's prepared statements, most recently used last (a Map keeps insertion order). */
-export class PreparedStatements {
-  private readonly names = new Map<string, string>();
-  /** Statements to close before anything else is sent on the connection. */
-  private readonly closing: string[] = [];
-  private counter = 0;
-
-  private readonly limit: number;
-
-  constructor(limit = MAX_PREPARED_PER_CONNECTION) {
-    this.limit = limit;
-  }
-
-  /** The statement's name and whether it must be parsed first; evicts the least recently used. */
-  use(text: string): { name: string; parse: boolean } {
-    const known = this.names.get(text);
-    if (known !== undefined) {
-      this.names.delete(text);
-      this.names.set(text, known);
-      return { name: known, parse: false };
-    }
-    if (this.names.size >= this.limit) {
-      const [oldest, name] = this.names.entries().next().value as [string, string];
-      this.names.delete(oldest);
-      this.closing.push(name);
-    }
-    const name = `rest_${++this.counter}`;
-    this.names.set(text, name);
-    return { name, parse: true };
-  }
-
-  /** A statement whose Parse may not have succeeded: forgotten here and closed on the server. */
-  forget(text: string): void {
-    const name = this.names.get(text);
-    if (name === undefined) return;
-    this.names.delete(text);
-    this.closing.push(name);
-  }
-
-  /** The names to close now (the caller sends a Close for each). */
-  takeClosing(): string[] {
-    return this.closing.splice(0);
-  }
-
-  get size(): number {
-    return this.names.size;
-  }
-}
 
 const caches = new WeakMap<object, PreparedStatements>();
 
@@ -188,6 +135,11 @@ class Pipeline<R> {
     // Which Parse succeeded is not known: forget them all (closing a statement that does not
     // exist is no error), so a name is never taken for a statement it does not hold.
     for (const sql of this.parsed) this.cache.forget(sql);
+    const { code } = error as { code?: unknown };
+    if (code === '0A000' && /cached plan/.test(error.message)) {
+      // A table behind a prepared statement changed shape (DDL): prepare them again next time.
+      for (const { sql } of this.statements) this.cache.forget(sql);
+    }
     this.callback(error);
   }
 
