@@ -68,12 +68,15 @@ async function measure(what: string, options: Omit<LoadOptions, 'seconds'>) {
 }
 
 const number = (n: number) => n.toLocaleString('en-GB');
-const rate = (f: LoadFigures) => `${number(f['req/s'])} req/s, p99 ${f['p99 ms']} ms`;
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
+const rate = (f: LoadFigures) => `${number(f['req/s'])} req/s, p99 ${tenths(f['p99 ms'])} ms`;
 const percent = (part: number, whole: number) =>
   whole > 0 ? `${Math.round((part / whole) * 100)} %` : 'n/a';
 const alone = (f: DatabaseAloneFigures) =>
   `${number(f['tx/s'])} tx/s` +
-  (Number.isNaN(f['p99 ms']) ? `, mean ${f['mean ms']} ms` : `, p99 ${f['p99 ms']} ms`);
+  (Number.isNaN(f['p99 ms'])
+    ? `, mean ${tenths(f['mean ms'])} ms`
+    : `, p99 ${tenths(f['p99 ms'])} ms`);
 
 function aloneChecked(what: string, figures: DatabaseAloneFigures): DatabaseAloneFigures {
   if (figures.errors) warnings.push(`${what}: ${figures.errors} transactions failed`);

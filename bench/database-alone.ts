@@ -65,14 +65,16 @@ class FrontendReader {
     } else if (type === 'B') {
       text(); // the portal
       const sql = this.parsed.get(text()) ?? '';
-      const formats = int16();
-      at += 2 * formats; // the parameters' format codes: pg sends text
+      const formats = Array.from({ length: int16() }, int16);
       const params: (string | null)[] = [];
-      for (let count = int16(); count > 0; count -= 1) {
+      for (let i = 0, count = int16(); i < count; i += 1) {
         const length = message.readInt32BE(at);
         at += 4;
-        params.push(length < 0 ? null : message.toString('utf8', at, at + length));
-        if (length > 0) at += length;
+        // pg sends a Buffer in binary: as bytea's text form, what PostgreSQL reads it back as.
+        const binary = (formats.length === 1 ? formats[0] : formats[i]) === 1;
+        const value = message.subarray(at, at + Math.max(length, 0));
+        params.push(length < 0 ? null : binary ? `\\x${value.toString('hex')}` : value.toString());
+        at += Math.max(length, 0);
       }
       this.sent.push({ sql, params, sync: this.sync });
     }
