@@ -15,8 +15,8 @@ import { ANON_ROLE, identifyCaller, type Caller } from './claims.ts';
 import { errorHeaders, fromPostgresError, RestError } from './errors.ts';
 import { checkProfile, negotiateMediaType, parsePreferences, parseRangeHeader } from './headers.ts';
 import { insert, read, remove, update, type Outcome } from './operations.ts';
-import { parseQuery } from './parse.ts';
 import { parsePayload } from './payload.ts';
+import { ReadPlans } from './read-plans.ts';
 import { callFunction, loadFunctions, type DbFunction } from './rpc.ts';
 import { callerTransaction } from './transaction.ts';
 import { integerSetting, readProjectConfig } from '../project-config.ts';
@@ -127,6 +127,8 @@ export async function createRestApi(opts: {
   if (maxRows < 1) throw new Error('[api] max_rows must be at least 1');
   let catalog: Catalog = await loadCatalog(db, SCHEMA);
   let functions: Map<string, DbFunction[]> = await loadFunctions(db, SCHEMA);
+  // Parsed query strings and their statements, built against this catalog.
+  let plans = new ReadPlans();
 
   async function serve(req: IncomingMessage, url: URL, caller: Caller): Promise<Outcome> {
     const method = req.method ?? 'GET';
@@ -163,13 +165,21 @@ export async function createRestApi(opts: {
     }
     const media = negotiateMediaType(req.headers);
     const prefs = parsePreferences(req.headers);
-    const query = parseQuery(params);
+    const query = plans.query(params);
     const table = findTable(catalog, resource.name);
 
     if (!write) {
       const range = parseRangeHeader(req.headers);
       return read(
-        { table, query, media, prefs, maxRows, ...(range ? { range } : {}) },
+        {
+          table,
+          query,
+          media,
+          prefs,
+          maxRows,
+          ...(range ? { range } : {}),
+          build: (options) => plans.statement(table, query, options),
+        },
         inTransaction,
       );
     }
@@ -218,6 +228,7 @@ export async function createRestApi(opts: {
     async reloadSchema() {
       catalog = await loadCatalog(db, SCHEMA);
       functions = await loadFunctions(db, SCHEMA);
+      plans = new ReadPlans();
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   insertStatement,
   readStatement,
   updateStatement,
+  type ReadOptions,
   type ResultRow,
   type Statement,
 } from './sql.ts';
@@ -57,6 +58,8 @@ export interface ReadRequest {
   range?: { from: number; to?: number };
   /** config.toml's [api] max_rows: no read answers more rows than this. */
   maxRows?: number;
+  /** Where the statement comes from: readStatement unless a cache has built it (read-plans.ts). */
+  build?: (options: ReadOptions) => Statement;
 }
 
 /**
@@ -83,12 +86,15 @@ export function readWindow(
 
 export async function read(request: ReadRequest, inTransaction: InTransaction): Promise<Outcome> {
   const { offset, limit } = readWindow(request.query, request.range, request.maxRows);
-  const statement = readStatement(request.table, request.query, {
+  const options: ReadOptions = {
     media: request.media,
     count: request.prefs.count !== undefined,
     offset,
     ...(limit === undefined ? {} : { limit }),
-  });
+  };
+  const statement = request.build
+    ? request.build(options)
+    : readStatement(request.table, request.query, options);
   const row = onlyRow(await inTransaction.statement(true, statement.text, statement.values));
   const rows = Number(row.page_total);
   const total = row.total === null ? undefined : Number(row.total);
