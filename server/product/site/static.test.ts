@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic } from './static.ts';
+import { staticFiles } from './static.ts';
 
 let root: string;
 let server: Server;
@@ -29,9 +29,12 @@ beforeAll(async () => {
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
   );
   await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\n');
+  const serveStatic = staticFiles(root);
+  // Written after the listing: the build does not change while the server runs.
+  await writeFile(path.join(root, 'late.txt'), 'written after the start\n');
   server = createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://localhost');
-    if (!(await serveStatic(root, req, res, url))) res.writeHead(404).end();
+    if (!(await serveStatic(req, res, url))) res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -103,5 +106,14 @@ describe('serveStatic', () => {
   it('serves nothing outside the root', async () => {
     expect((await get('/../package.json')).status).toBe(404);
     expect((await get('/assets/missing.js')).status).toBe(404);
+    expect((await get('/assets/%2e%2e/robots.txt')).status).toBe(200);
+    expect((await get('/assets/%2e%2e/%2e%2e/package.json')).status).toBe(404);
+  });
+
+  it('serves the files listed when it started, and a directory never', async () => {
+    expect((await get('/late.txt')).status).toBe(404);
+    expect((await get('/assets')).status).toBe(404);
+    expect((await get('/assets/')).status).toBe(404);
+    expect((await get('/assets//logo-abc.svg')).status).toBe(200);
   });
 });
