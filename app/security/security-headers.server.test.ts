@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
+  hashSource,
   inlineHashes,
   pageSecurityHeaders,
 } from './security-headers.server';
@@ -34,6 +35,18 @@ describe('inlineHashes', () => {
   it('hashes inline styles, the menu’s no-script rule among them', () => {
     expect(inlineHashes(page, 'style')).toEqual([sha('.site-nav{display:flex}')]);
     expect(inlineHashes('<p>no styles</p>', 'style')).toEqual([]);
+  });
+});
+
+describe('hashSource', () => {
+  it('gives each text its own hash however many texts pass through its bound', () => {
+    // More distinct texts than the memo keeps, then the first ones again: never a stale answer.
+    const texts = Array.from({ length: 600 }, (_, i) => `.rule-${i}{margin:${i}px}`);
+    for (const text of texts) expect(hashSource(text)).toBe(sha(text));
+    for (const text of texts.slice(0, 50)) expect(hashSource(text)).toBe(sha(text));
+    const large = 'x'.repeat(3_000_000);
+    expect(hashSource(large)).toBe(sha(large));
+    expect(hashSource('é')).toBe(sha('é'));
   });
 });
 

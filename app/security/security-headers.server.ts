@@ -52,6 +52,33 @@ function attribute(attributes: string, name: string): string | undefined {
 }
 
 /**
+ * The hashes of inline texts seen lately: the same stylesheet and scripts are inlined in every
+ * page, and hashing them again for each render was a measurable share of it. Bounded by its
+ * number of texts and their total length; emptied whole when either bound is reached.
+ */
+const hashes = new Map<string, string>();
+const HASHED_TEXTS_MAX = 256;
+const HASHED_CHARS_MAX = 2_000_000;
+let hashedChars = 0;
+
+/** The CSP source expression of an inline text: 'sha256-<base64 of its UTF-8 bytes' hash>'. */
+export function hashSource(text: string): string {
+  let source = hashes.get(text);
+  if (source === undefined) {
+    source = `'sha256-${hash('sha256', text, 'base64')}'`;
+    if (hashes.size >= HASHED_TEXTS_MAX || hashedChars + text.length > HASHED_CHARS_MAX) {
+      hashes.clear();
+      hashedChars = 0;
+    }
+    if (text.length <= HASHED_CHARS_MAX) {
+      hashes.set(text, source);
+      hashedChars += text.length;
+    }
+  }
+  return source;
+}
+
+/**
  * The CSP source expressions ('sha256-…') of the inline scripts a browser would run, or of the
  * inline styles, in the page: each distinct text once, in the order of the page.
  */
@@ -63,7 +90,7 @@ export function inlineHashes(html: string, element: 'script' | 'style'): string[
       const type = (attribute(attributes, 'type') ?? '').trim().toLowerCase();
       if (!executableScriptTypes.has(type)) continue;
     }
-    sources.add(`'sha256-${hash('sha256', text, 'base64')}'`);
+    sources.add(hashSource(text));
   }
   return [...sources];
 }
