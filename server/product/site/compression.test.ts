@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  compressKnownBody,
   compressResponse,
   etagOf,
   ifNoneMatchMatches,
@@ -166,6 +167,26 @@ describe('compressResponse', () => {
       expect(raw.body.length).toBeLessThan(page.length / 10);
       expect(raw.headers.etag).toBe(identity.headers.etag);
       expect(decode(raw)).toBe(page);
+    }
+  });
+
+  it('compresses the same bytes once, and never trusts an ETag the page set itself', async () => {
+    const body = Buffer.from(page);
+    const first = await compressKnownBody(body, 'br', etagOf(body));
+    expect(await compressKnownBody(body, 'br', etagOf(body))).toBe(first);
+    expect(zlib.gunzipSync(await compressKnownBody(body, 'gzip', etagOf(body))).toString()).toBe(
+      page,
+    );
+    // Two different pages under one ETag of their own: each arrives as it was written.
+    for (const text of [page, page.replace('30 days', '60 days')]) {
+      const url = await serve({
+        status: 200,
+        headers: { ...html, etag: 'W/"same-for-both"' },
+        chunks: [text],
+      });
+      expect(decode(await fetchRaw(url, { 'accept-encoding': 'br' }))).toBe(text);
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server = undefined;
     }
   });
 
