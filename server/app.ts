@@ -29,6 +29,7 @@ import { createApiKeyCheck } from '#server/supabase/api-key.ts';
 import { signJwt } from '#server/supabase/jwt.ts';
 import { createMailer } from './mail.ts';
 import { createSite, type Site } from '#server/product/site/site.ts';
+import { PAGE_TABLES } from '#server/product/site/own-reads.ts';
 import {
   listenForPageChanges,
   pgNoticeConnection,
@@ -70,11 +71,7 @@ const seedFile = path.join(root, 'supabase/seed.sql');
  */
 function changesPosts(method: string | undefined, pathname: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
-  return (
-    pathname === '/rest/v1/blog_posts' ||
-    pathname === '/rest/v1/agency_settings' ||
-    pathname === '/rest/v1/booking_settings'
-  );
+  return PAGE_TABLES.some((table) => pathname === `/rest/v1/${table}`);
 }
 
 export interface RunningServer {
@@ -539,7 +536,12 @@ export async function startServer(
   let withdrawOwnFetch = () => {};
   if (embedded && backend && site) {
     process.env.SUPABASE_URL = `http://${publicHost}`;
-    if (ownFetch) withdrawOwnFetch = provideInProcessFetch(process.env.SUPABASE_URL, ownFetch);
+    if (ownFetch) {
+      withdrawOwnFetch = provideInProcessFetch(
+        process.env.SUPABASE_URL,
+        site.keepOwnReads(ownFetch, backend.anonKey),
+      );
+    }
     process.env.SUPABASE_ANON_KEY = backend.anonKey;
     process.env.SUPABASE_SERVICE_ROLE_KEY = backend.serviceRoleKey;
     process.env.SUPABASE_SAME_ORIGIN = 'true';

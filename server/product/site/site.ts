@@ -14,7 +14,8 @@ import { sharedRequestOf, type SharedRequest } from './page-cache-key.ts';
 import { routeFacts } from './page-cache-routes.ts';
 import { RenderGate } from './render-gate.ts';
 import { asPage, renderShared, sendRendered, type RenderedResponse } from './render-shared-page.ts';
-import { serveStatic } from './static.ts';
+import { staticFiles } from './static.ts';
+import { ownReads, type Fetch, type OwnReads } from './own-reads.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -22,6 +23,11 @@ export interface Site {
   handle: Handler;
   /** The content behind the pages changed (a post was written): forget every cached page. */
   invalidate(): void;
+  /**
+   * The fetch the site's server code reads the embedded services with, its reads of what the
+   * shared pages show kept until `invalidate` (./own-reads.ts); as it is in development.
+   */
+  keepOwnReads(fetch: Fetch, anonKey: string): Fetch;
   close(): Promise<void>;
 }
 
@@ -143,6 +149,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
         }),
       // Development renders every request afresh.
       invalidate: () => {},
+      keepOwnReads: (fetch) => fetch,
       close: () => devServer.close(),
     };
   }
@@ -154,7 +161,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const listener = createRequestListener({ build, mode: 'production' });
   const renderPage = createRequestHandler(build, 'production');
-  const clientDir = path.join(root, 'build/client');
+  const serveStatic = staticFiles(path.join(root, 'build/client'));
   const pages = new PageCache(options.pageCacheBytes);
   const renders = new RenderGate();
   const factsOf = routeFacts(build.routes);
@@ -205,8 +212,17 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     return rendered;
   };
 
+  let reads: OwnReads | undefined;
+
   return {
-    invalidate: () => pages.clear(),
+    invalidate: () => {
+      pages.clear();
+      reads?.clear();
+    },
+    keepOwnReads(fetch, anonKey) {
+      reads = ownReads({ anonKey });
+      return reads.wrap(fetch);
+    },
     async handle(req, res, url) {
       if (refuseOversizedBody(req, res)) return;
       // Every answer of the site (assets, feeds, pages) is what its Content-Type says; pages add
@@ -242,7 +258,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
           return;
         }
       }
-      if (await serveStatic(clientDir, req, res, url)) return;
+      if (await serveStatic(req, res, url)) return;
       // A shared page's view is counted above already (no static file has a page's path); one
       // that skips the shared copy is a signed-in member's, which the statistics leave out.
       if (!declaration) countView(req, res, url, facts.page);

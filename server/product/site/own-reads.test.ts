@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { ownReads, type Fetch } from './own-reads.ts';
+
+const ANON = 'anon-key';
+const origin = 'http://127.0.0.1:3000';
+const posts = `${origin}/rest/v1/blog_posts?select=*&is_published=eq.true`;
+const anonHeaders = { apikey: ANON, authorization: `Bearer ${ANON}`, accept: 'application/json' };
+
+/** A data API that answers each request with a new body, and counts what reached it. */
+function countingApi(status = 200) {
+  const seen: Request[] = [];
+  let answer = 0;
+  const fetch: Fetch = async (input, init) => {
+    const request = new Request(input, init);
+    seen.push(request);
+    answer += 1;
+    return new Response(JSON.stringify([{ answer }]), {
+      status,
+      headers: { 'content-type': 'application/json', 'content-range': '0-0/*' },
+    });
+  };
+  return { fetch, seen };
+}
+
+const bodyOf = async (response: Response) => (await response.json()) as unknown;
+
+describe('ownReads', () => {
+  it('answers a visitor’s read of a shared page’s table again until the content changes', async () => {
+    const api = countingApi();
+    const reads = ownReads({ anonKey: ANON });
+    const fetch = reads.wrap(api.fetch);
+
+    const first = await fetch(posts, { headers: anonHeaders });
+    const again = await fetch(posts, { headers: anonHeaders });
+    expect(await bodyOf(first)).toEqual([{ answer: 1 }]);
+    expect(await bodyOf(again)).toEqual([{ answer: 1 }]);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('content-range')).toBe('0-0/*');
+    expect(api.seen).toHaveLength(1);
+
+    reads.clear();
+    expect(await bodyOf(await fetch(posts, { headers: anonHeaders }))).toEqual([{ answer: 2 }]);
+    expect(api.seen).toHaveLength(2);
+  });
+
+  it('passes through writes, other tables, members’ and the service’s reads, and errors', async () => {
+    const api = countingApi();
+    const fetch = ownReads({ anonKey: ANON }).wrap(api.fetch);
+    const twice = async (url: string, init: RequestInit) => {
+      await fetch(url, init);
+      await fetch(url, init);
+    };
+    await twice(posts, { method: 'POST', headers: anonHeaders, body: '{}' });
+    await twice(`${origin}/rest/v1/consultations?select=id`, { headers: anonHeaders });
+    await twice(`${origin}/rest/v1/rpc/available_slots`, { headers: anonHeaders });
+    await twice(posts, { headers: { ...anonHeaders, authorization: 'Bearer a-members-token' } });
+    await twice(posts, { headers: { apikey: 'service-key', authorization: 'Bearer service-key' } });
+    expect(api.seen).toHaveLength(10);
+
+    const failing = countingApi(503);
+    const failingFetch = ownReads({ anonKey: ANON }).wrap(failing.fetch);
+    await failingFetch(posts, { headers: anonHeaders });
+    await failingFetch(posts, { headers: anonHeaders });
+    expect(failing.seen).toHaveLength(2);
+  });
+
+  it('shares an answer only between reads that ask alike', async () => {
+    const api = countingApi();
+    const fetch = ownReads({ anonKey: ANON }).wrap(api.fetch);
+    await fetch(posts, { headers: anonHeaders });
+    await fetch(posts, {
+      headers: { ...anonHeaders, accept: 'application/vnd.pgrst.object+json' },
+    });
+    await fetch(posts, { headers: { ...anonHeaders, prefer: 'count=exact' } });
+    await fetch(posts, { headers: { ...anonHeaders, 'x-preview': 'a' } });
+    await fetch(`${posts}&limit=1`, { headers: anonHeaders });
+    expect(api.seen).toHaveLength(5);
+    // Only the client's name and the site's lane key differ: the same question.
+    await fetch(posts, {
+      headers: { ...anonHeaders, 'x-client-info': 'other', 'x-site-request-key': 'k' },
+    });
+    expect(api.seen).toHaveLength(5);
+  });
+
+  it('keeps no read that began before a change, and none older than a cached page', async () => {
+    let clock = 0;
+    const reads = ownReads({ anonKey: ANON, now: () => clock });
+    let release = () => {};
+    let answer = 0;
+    const slow: Fetch = async () => {
+      answer += 1;
+      const body = JSON.stringify([{ answer }]);
+      await new Promise<void>((resolve) => (release = resolve));
+      return new Response(body, { status: 200 });
+    };
+    const fetch = reads.wrap(slow);
+    const racing = fetch(posts, { headers: anonHeaders });
+    await Promise.resolve();
+    reads.clear();
+    release();
+    expect(await bodyOf(await racing)).toEqual([{ answer: 1 }]);
+    expect(reads.size).toBe(0);
+
+    const kept = fetch(posts, { headers: anonHeaders });
+    await Promise.resolve();
+    release();
+    await kept;
+    expect(reads.size).toBe(1);
+    clock += 60_000;
+    const later = fetch(posts, { headers: anonHeaders });
+    await Promise.resolve();
+    release();
+    expect(await bodyOf(await later)).toEqual([{ answer: 3 }]);
+  });
+
+  it('stays within its memory however many distinct reads it is asked', async () => {
+    const big = 'x'.repeat(200 * 1024);
+    const reads = ownReads({ anonKey: ANON });
+    const bounded = reads.wrap(
+      async () => new Response(JSON.stringify([{ big }]), { status: 200 }),
+    );
+    for (let i = 0; i < 100; i += 1) {
+      await bounded(`${posts}&slug=eq.made-up-${i}`, { headers: anonHeaders });
+    }
+    // 8 MiB in all: forty answers of 200 kB, the most recent ones.
+    expect(reads.size).toBe(40);
+    const tooLarge = ownReads({ anonKey: ANON });
+    const huge = 'y'.repeat(300 * 1024);
+    const hugeFetch = tooLarge.wrap(async () => new Response(huge, { status: 200 }));
+    expect(await (await hugeFetch(posts, { headers: anonHeaders })).text()).toBe(huge);
+    expect(tooLarge.size).toBe(0);
+  });
+});

@@ -1,0 +1,134 @@
+// The site's own reads of what its shared pages show, kept in memory as long as those pages are:
+// a visitor's GET of /rest/v1/blog_posts, agency_settings or booking_settings made by the site's
+// server code with the anon key, answered again from memory until the content behind the pages
+// changes. It is emptied exactly when the page cache is (the site's invalidate: a write through
+// the data API, a database notice, a scheduled post's time), so a page rendered for a signed-in
+// member is never older than the copy a visitor gets from the page cache
+// (docs/decisions/0037-rendered-pages-without-repeated-work.md).
+
+export type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+/** The tables a shared page reads; a write to any of them empties the pages (and these reads). */
+export const PAGE_TABLES = ['blog_posts', 'agency_settings', 'booking_settings'] as const;
+
+const READ_PATHS = new Set(PAGE_TABLES.map((table) => `/rest/v1/${table}`));
+
+/** What a kept answer costs at most, and all of them together. */
+const ENTRY_BYTES_MAX = 256 * 1024;
+const TOTAL_BYTES_MAX = 8 * 1024 * 1024;
+/** Never older than a page the cache keeps (its s-maxage), even if no change were heard. */
+const FRESH_MS = 60_000;
+
+/**
+ * Request headers that cannot change a read's answer: the client's name, the site's lane key and
+ * how the bytes travel. Every other header is part of the key (Accept, Prefer, Range, a header a
+ * policy reads through request.headers), so two reads share an answer only when they ask alike.
+ */
+const IGNORED_HEADERS = new Set(['x-client-info', 'x-site-request-key', 'accept-encoding']);
+
+interface KeptRead {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: Uint8Array;
+  storedAt: number;
+}
+
+export interface OwnReadsOptions {
+  /** The anon key: only reads made with it (as a visitor) are kept, never a member's or the service's. */
+  anonKey: string;
+  now?: () => number;
+}
+
+export interface OwnReads {
+  /** `fetch`, with the shared pages' reads answered from memory while nothing changed. */
+  wrap(fetch: Fetch): Fetch;
+  /** The content changed: forget every kept read. */
+  clear(): void;
+  readonly size: number;
+}
+
+export function ownReads({ anonKey, now = Date.now }: OwnReadsOptions): OwnReads {
+  const kept = new Map<string, KeptRead>();
+  let bytes = 0;
+  let generation = 0;
+
+  const remove = (key: string) => {
+    const read = kept.get(key);
+    if (!read) return;
+    kept.delete(key);
+    bytes -= read.body.byteLength;
+  };
+
+  /** The key of a read that may be kept, or undefined. */
+  const keyOf = (request: Request): string | undefined => {
+    const url = new URL(request.url);
+    if (!READ_PATHS.has(url.pathname)) return undefined;
+    const { headers } = request;
+    if (headers.get('apikey') !== anonKey) return undefined;
+    const authorization = headers.get('authorization');
+    if (authorization !== null && authorization !== `Bearer ${anonKey}`) return undefined;
+    let key = `${url.pathname}${url.search}`;
+    // Headers iterate sorted by name, lower-cased.
+    for (const [name, value] of headers) {
+      if (!IGNORED_HEADERS.has(name)) key += `\n${name}: ${value}`;
+    }
+    return key;
+  };
+
+  const answer = (read: KeptRead) =>
+    new Response(read.body.slice(), {
+      status: read.status,
+      statusText: read.statusText,
+      headers: read.headers,
+    });
+
+  return {
+    wrap(fetch) {
+      return async (input, init) => {
+        const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+        if (method.toUpperCase() !== 'GET') return fetch(input, init);
+        const request = new Request(input, init);
+        const key = keyOf(request);
+        if (key === undefined) return fetch(request);
+        const hit = kept.get(key);
+        if (hit && now() - hit.storedAt < FRESH_MS) {
+          // Most recently used last: the first entries are the first to go.
+          kept.delete(key);
+          kept.set(key, hit);
+          return answer(hit);
+        }
+        const started = generation;
+        const response = await fetch(request);
+        if (response.status !== 200 && response.status !== 206) return response;
+        const body = new Uint8Array(await response.arrayBuffer());
+        const read: KeptRead = {
+          status: response.status,
+          statusText: response.statusText,
+          headers: [...response.headers],
+          body,
+          storedAt: now(),
+        };
+        // A read that began before a change may hold what the change replaced: not kept.
+        if (started === generation && body.byteLength <= ENTRY_BYTES_MAX) {
+          remove(key);
+          kept.set(key, read);
+          bytes += body.byteLength;
+          for (const [oldest] of kept) {
+            if (bytes <= TOTAL_BYTES_MAX) break;
+            remove(oldest);
+          }
+        }
+        return answer(read);
+      };
+    },
+    clear() {
+      generation += 1;
+      kept.clear();
+      bytes = 0;
+    },
+    get size() {
+      return kept.size;
+    },
+  };
+}
