@@ -225,9 +225,6 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     },
     async handle(req, res, url) {
       if (refuseOversizedBody(req, res)) return;
-      // Every answer of the site (assets, feeds, pages) is what its Content-Type says; pages add
-      // their other security headers in app/entry.server.tsx.
-      res.setHeader('X-Content-Type-Options', 'nosniff');
       const method = req.method ?? 'GET';
       const facts = factsOf(url.pathname);
       const declaration = facts.declaration;
@@ -258,6 +255,10 @@ export async function createSite(options: SiteOptions): Promise<Site> {
           return;
         }
       }
+      // Every answer of the site (assets, feeds, pages) is what its Content-Type says; pages add
+      // their other security headers in app/entry.server.tsx, and a cached page carries them all
+      // (set here before, they made Node merge every cached answer's headers one by one).
+      res.setHeader('X-Content-Type-Options', 'nosniff');
       if (await serveStatic(req, res, url)) return;
       // A shared page's view is counted above already (no static file has a page's path); one
       // that skips the shared copy is a signed-in member's, which the statistics leave out.
