@@ -23,6 +23,7 @@ export function PostArticle({
   top,
   bottom,
   headingLevel = 1,
+  readingMinutes,
 }: {
   post: ArticlePost;
   language: Language;
@@ -34,6 +35,11 @@ export function PostArticle({
   bottom?: ReactNode;
   /** 1 on a page of its own; lower inside another page (the manager's preview). */
   headingLevel?: 1 | 2 | 3;
+  /**
+   * A saved post's reading time, as the database counted it (blog_posts.reading_minutes, by the
+   * same rule); counted here from the content when absent (the manager's unsaved text).
+   */
+  readingMinutes?: number;
 }) {
   const posts = dictionaryFor(language).posts;
   const Heading = `h${headingLevel}` as const;
@@ -50,7 +56,7 @@ export function PostArticle({
                 {formatLongDate(post.published_date, language)}
               </time>
             )}
-            <span>{posts.minRead(readingTimeMinutes(post.content))}</span>
+            <span>{posts.minRead(readingMinutes ?? readingTimeMinutes(post.content))}</span>
           </p>
         </header>
         {post.hero_image_url && (

@@ -54,6 +54,7 @@ function LoadedPost({ post, bodyHtml }: { post: BlogPost; bodyHtml: string }) {
   return (
     <PostArticle
       post={post}
+      readingMinutes={post.reading_minutes}
       language={language}
       top={<BackToBlog className="blog-post__back" />}
       body={<MarkdownHtml html={bodyHtml} className="blog-post__body" />}
@@ -107,6 +108,7 @@ export function BlogPostPreviewView({ result }: { result: BlogPostPreviewResult 
   return (
     <PostArticle
       post={post}
+      readingMinutes={post.reading_minutes}
       language={language}
       top={
         <aside className="blog-preview-notice" aria-label={copy.label}>
