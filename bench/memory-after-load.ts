@@ -4,10 +4,10 @@
 // as anon (10 connections); its memory right after, and after a full garbage collection asked
 // through the inspector. Printed, never asserted. Alone: `node bench/memory-after-load.ts`
 // (BENCH_HEAP_SNAPSHOTS=<dir> also writes a heap snapshot before and after the load there).
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startSite, type RunningSite } from '../tests/support/site.ts';
+import { startSite } from '../tests/support/site.ts';
+import { inspect } from './inspector.ts';
 import { residentMemory } from './memory.ts';
 import { browserHeaders, POST_PATH, RENDERING_COOKIE } from './server-throughput.ts';
 
@@ -16,75 +16,6 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const listPath =
   '/rest/v1/blog_posts?select=id,slug,title,summary,hero_image_url,author,published_date' +
   '&is_published=eq.true&language=eq.english&order=published_date.desc&limit=10';
-
-/** One Chrome DevTools Protocol session on the server's inspector (bound to 127.0.0.1). */
-async function inspect(site: RunningSite) {
-  const address = await new Promise<string>((resolve, reject) => {
-    const started = Date.now();
-    const look = () => {
-      // The last one: the server re-executes itself once at start (server/lean-process.ts).
-      const found = [...site.output().matchAll(/Debugger listening on (ws:\/\/\S+)/g)].at(-1)?.[1];
-      if (found) resolve(found);
-      else if (Date.now() - started > 5000) reject(new Error('The inspector did not start.'));
-      else setTimeout(look, 50);
-    };
-    look();
-  });
-  const socket = new WebSocket(address);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
-  });
-  let next = 1;
-  const waiting = new Map<number, (result: unknown) => void>();
-  const listeners: Array<(method: string, params: Record<string, unknown>) => void> = [];
-  socket.onmessage = (event) => {
-    const message = JSON.parse(String(event.data)) as {
-      id?: number;
-      method?: string;
-      params?: Record<string, unknown>;
-      result?: unknown;
-    };
-    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
-    else for (const listen of listeners) listen(message.method!, message.params!);
-  };
-  const send = (method: string, params: object = {}) =>
-    new Promise<unknown>((resolve) => {
-      const id = next++;
-      waiting.set(id, resolve);
-      socket.send(JSON.stringify({ id, method, params }));
-    });
-  return {
-    send,
-    /** process.memoryUsage() in the server, in MB. */
-    async usage(): Promise<Record<string, number>> {
-      const answer = (await send('Runtime.evaluate', {
-        expression: 'JSON.stringify(process.memoryUsage())',
-        returnByValue: true,
-      })) as { result: { value: string } };
-      const usage = JSON.parse(answer.result.value) as Record<string, number>;
-      return Object.fromEntries(
-        Object.entries(usage).map(([name, bytes]) => [name, Math.round(bytes / 1024 / 1024)]),
-      );
-    },
-    async collectGarbage() {
-      // Twice: the first run can leave what weak references and finalizers release to the next.
-      await send('HeapProfiler.collectGarbage');
-      await send('HeapProfiler.collectGarbage');
-    },
-    async snapshot(file: string) {
-      const out = createWriteStream(file);
-      const listen = (method: string, params: Record<string, unknown>) => {
-        if (method === 'HeapProfiler.addHeapSnapshotChunk') out.write(params.chunk as string);
-      };
-      listeners.push(listen);
-      await send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-      listeners.splice(listeners.indexOf(listen), 1);
-      await new Promise((resolve) => out.end(resolve));
-    },
-    close: () => socket.close(),
-  };
-}
 
 async function hammer(url: string, connections: number, headers: Record<string, string>) {
   const result = await autocannon({ url, connections, duration: DURATION_S, headers, timeout: 30 });
