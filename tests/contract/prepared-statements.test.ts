@@ -122,6 +122,17 @@ describe.each(backendKinds)('statements on one connection of %s', (kind) => {
     expect(afterError).toMatchObject({ claims: null, read_only: 'off', header: null });
   });
 
+  it('prepares a statement again once its table changed shape', async () => {
+    await db.exec('create table shapes (n int primary key); insert into shapes values (1);');
+    const read = () => db.query('select * from shapes where n = $1', ['1']);
+    expect((await read()).rows).toEqual([{ n: '1' }]);
+    expect((await read()).rows).toEqual([{ n: '1' }]);
+    await db.exec(`alter table shapes add column word text default 'one'`);
+    // PostgreSQL may refuse the old plan once (0A000); the next request is prepared anew.
+    await read().catch((error: unknown) => expect(error).toMatchObject({ code: '0A000' }));
+    expect((await read()).rows).toEqual([{ n: '1', word: 'one' }]);
+  });
+
   it('writes nothing when a later statement of a batch fails', async () => {
     await expect(
       db.batch([

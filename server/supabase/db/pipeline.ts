@@ -56,6 +56,13 @@ class Pipeline<R> {
   private failed = false;
   /** Statements parsed in this pipeline: uncertain if it fails. */
   private readonly parsed: string[] = [];
+  /** Each statement's name, and its columns when an earlier Describe told them. */
+  private readonly names: string[] = [];
+  private readonly known: (string[] | undefined)[] = [];
+  /** The columns each Describe of this pipeline answered, by statement. */
+  private readonly described: (string[] | undefined)[] = [];
+  /** The statement whose replies are arriving. */
+  private index = 0;
 
   private readonly statements: Statement[];
   private readonly cache: PreparedStatements;
@@ -85,9 +92,14 @@ class Pipeline<R> {
           this.parsed.push(sql);
         }
         connection.bind({ statement: name, values: values[i]! });
-        connection.describe({ type: 'P', name: '' });
+        const columns = parse ? undefined : this.cache.columnsOf(name);
+        this.names.push(name);
+        this.known.push(columns);
+        // Described once: the RowDescription is not sent again for every request.
+        if (!columns) connection.describe({ type: 'P', name: '' });
         connection.execute({ portal: '' });
       });
+      this.fields = this.known[0] ?? [];
       connection.sync();
     } finally {
       connection.stream.uncork?.();
@@ -97,6 +109,7 @@ class Pipeline<R> {
 
   handleRowDescription(message: { fields: FieldDescription[] }): void {
     this.fields = message.fields.map((field) => field.name);
+    this.described[this.index] = this.fields;
     this.rows = [];
   }
 
@@ -111,12 +124,20 @@ class Pipeline<R> {
     const counted = /(\d+)$/.exec(message.text);
     const rows = this.rows as R[];
     this.last = { rows, rowCount: counted ? Number(counted[1]) : rows.length };
-    this.fields = [];
-    this.rows = [];
+    this.next();
   }
 
   handleEmptyQuery(): void {
     this.last = { rows: [], rowCount: 0 };
+    this.next();
+  }
+
+  private next(): void {
+    // A described statement without a RowDescription returns no rows (NoData).
+    if (!this.known[this.index]) this.described[this.index] ??= [];
+    this.index++;
+    this.fields = this.known[this.index] ?? [];
+    this.rows = [];
   }
 
   handlePortalSuspended(): void {
@@ -144,7 +165,11 @@ class Pipeline<R> {
   }
 
   handleReadyForQuery(): void {
-    if (!this.failed) this.callback(null, this.last);
+    if (this.failed) return;
+    this.described.forEach((columns, i) => {
+      if (columns) this.cache.described(this.names[i]!, columns);
+    });
+    this.callback(null, this.last);
   }
 }
 

@@ -13,6 +13,8 @@ export const MAX_PREPARED_IN_PGLITE = 300;
 /** One connection's prepared statements, most recently used last (a Map keeps insertion order). */
 export class PreparedStatements {
   private readonly names = new Map<string, string>();
+  /** The column names each statement's first Describe answered, by statement name. */
+  private readonly columns = new Map<string, string[]>();
   /** Statements to close before anything else is sent on the connection. */
   private readonly closing: string[] = [];
   private counter = 0;
@@ -34,6 +36,7 @@ export class PreparedStatements {
     if (this.names.size >= this.limit) {
       const [oldest, name] = this.names.entries().next().value as [string, string];
       this.names.delete(oldest);
+      this.columns.delete(name);
       this.closing.push(name);
     }
     const name = `rest_${++this.counter}`;
@@ -46,7 +49,20 @@ export class PreparedStatements {
     const name = this.names.get(text);
     if (name === undefined) return;
     this.names.delete(text);
+    this.columns.delete(name);
     this.closing.push(name);
+  }
+
+  /**
+   * A statement's result columns, once described: it need not be described again, since a
+   * prepared statement's columns cannot change (PostgreSQL refuses to run it instead, 0A000).
+   */
+  columnsOf(name: string): string[] | undefined {
+    return this.columns.get(name);
+  }
+
+  described(name: string, columns: string[]): void {
+    if ([...this.names.values()].includes(name)) this.columns.set(name, columns);
   }
 
   /** The names to close now (the caller sends a Close for each). */

@@ -165,7 +165,11 @@ export async function createRestApi(opts: {
     }
     const media = negotiateMediaType(req.headers);
     const prefs = parsePreferences(req.headers);
-    const query = plans.query(params);
+    // The query string as received names the same parameters: no need to write them out again.
+    const query = plans.query(
+      url.searchParams.has('apikey') ? params.toString() : url.search.slice(1),
+      params,
+    );
     const table = findTable(catalog, resource.name);
 
     if (!write) {

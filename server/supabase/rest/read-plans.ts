@@ -25,9 +25,15 @@ export class ReadPlans {
     this.limit = limit;
   }
 
-  /** The parsed query string; an invalid one throws, as parseQuery does, and is not kept. */
-  query(params: URLSearchParams): QueryParams {
-    const text = params.toString();
+  /**
+   * The parsed query string; an invalid one throws, as parseQuery does, and is not kept. `text`
+   * is the query string the parameters came from (by default written out from them).
+   */
+  query(text: string, params: URLSearchParams): QueryParams;
+  query(params: URLSearchParams): QueryParams;
+  query(first: string | URLSearchParams, second?: URLSearchParams): QueryParams {
+    const params = typeof first === 'string' ? second! : first;
+    const text = typeof first === 'string' ? first : first.toString();
     const kept = this.queries.get(text);
     if (kept) {
       this.queries.delete(text);

@@ -19,7 +19,9 @@ export interface InTransaction {
 /** Supabase's per-role statement_timeout, in milliseconds. */
 const STATEMENT_TIMEOUT_MS = { anon: 3_000, other: 8_000 };
 
-const setupSql = `select set_config('role', $1, true),
+// The settings' values are not sent back (set_config answers each; the headers alone are most of
+// a request's bytes): a volatile function is evaluated even where its output is not used.
+const setupSql = `select from (select set_config('role', $1, true),
   set_config('request.jwt.claims', $2, true),
   set_config('search_path', 'public, extensions', true),
   set_config('statement_timeout', $3, true),
@@ -27,7 +29,7 @@ const setupSql = `select set_config('role', $1, true),
   set_config('request.path', $5, true),
   set_config('request.headers', $6, true),
   set_config('request.cookies', $7, true),
-  set_config('transaction_read_only', $8, true)`;
+  set_config('transaction_read_only', $8, true)) as settings`;
 
 function cookies(header: string | undefined): Record<string, string> {
   const jar: Record<string, string> = {};
