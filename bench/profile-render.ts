@@ -25,12 +25,12 @@ const parts: [string, RegExp][] = [
     'security headers, inlined stylesheet',
     /pageSecurityHeaders|inlineStylesheets|inlineHashes|hashSource/,
   ],
+  ['writing the answer to the socket', /_http_outgoing|writev|node:net/],
   ['compression and ETag', /compression\.ts|node:zlib/],
   [
     "the site's reads (supabase-js, in process)",
     /postgrest-js|supabase-js|auth-js|in-process|supabase\/rest|supabase\/db|\/pg\/|pg-protocol|own-reads/,
   ],
-  ['writing the answer to the socket', /Writable\.end|_http_outgoing|writev/],
   ["React's render", /react-dom-server/],
   ['React Router (routing, loaders, data)', /react-router/],
   ['Request, Response, streams', /undici|webstreams|node:internal\/encoding|node-fetch-server/],
