@@ -40,8 +40,9 @@ function connectSources(): string[] {
  * What the ad tags the page carries may load: only a page marked with a configured tag
  * (the public pages, root.tsx) allows its origins; every other page allows none.
  */
-function pageAdTagSources(html: string, env: ReturnType<typeof serverEnv>) {
-  const head = html.slice(0, html.indexOf('>', html.indexOf('<html')) + 1);
+function pageAdTagSources(page: Buffer, env: ReturnType<typeof serverEnv>) {
+  const start = page.indexOf('<html');
+  const head = page.toString('latin1', 0, page.indexOf('>', start) + 1);
   return adTagSources({
     ...env,
     META_PIXEL_ID: head.includes(`${META_PIXEL_ATTRIBUTE}=`) ? env.META_PIXEL_ID : undefined,
@@ -66,16 +67,17 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeout);
-        const rendered = Buffer.concat(chunks).toString('utf8');
+        // The page stays the bytes React wrote: read for its CSP, never decoded and encoded again.
+        const rendered = Buffer.concat(chunks);
         const handles = routeHandles(routerContext);
         // Under `npm run dev` Vite serves the styles from their sources.
-        const html =
+        const page =
           import.meta.env.DEV || hydratesWith(handles) ? rendered : inlineStylesheets(rendered);
         const env = serverEnv();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        const tags = pageAdTagSources(html, env);
+        const tags = pageAdTagSources(page, env);
         const headers = pageSecurityHeaders({
-          html,
+          html: page,
           frameSources: handleSources(handles, 'frameSrc'),
           imageSources: handleSources(handles, 'imgSrc'),
           connectSources: [...connectSources(), ...tags.connect],
@@ -84,7 +86,10 @@ export default function handleRequest(
           reportOnly: import.meta.env.DEV,
         });
         for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value);
-        resolve(new Response(html, { status, headers: responseHeaders }));
+        // Node's Buffers here are views of plain ArrayBuffers, never shared ones.
+        resolve(
+          new Response(page as Uint8Array<ArrayBuffer>, { status, headers: responseHeaders }),
+        );
         callback();
       },
     });

@@ -38,6 +38,27 @@ describe('inlineHashes', () => {
   });
 });
 
+describe('inlineHashes of a page’s bytes', () => {
+  it('hashes each text as the bytes it is, characters beyond ASCII included', () => {
+    const utf8 = [
+      '<html lang="sv"><head><style>.q::before{content:"”"}</style></head><body>',
+      '<script>window.greeting = "Hej på dig ✓ 😀";</script>',
+      '<script>window.plain = 1;</script></body></html>',
+    ].join('');
+    for (const element of ['script', 'style'] as const) {
+      expect(inlineHashes(Buffer.from(utf8), element)).toEqual(inlineHashes(utf8, element));
+    }
+    expect(inlineHashes(Buffer.from(utf8), 'script')).toEqual([
+      sha('window.greeting = "Hej på dig ✓ 😀";'),
+      sha('window.plain = 1;'),
+    ]);
+    // The same characters as text and as bytes read one per byte never share a hash.
+    const mojibake = Buffer.from('”').toString('latin1');
+    expect(inlineHashes(`<style>${mojibake}</style>`, 'style')).toEqual([sha(mojibake)]);
+    expect(inlineHashes(Buffer.from('<style>”</style>'), 'style')).toEqual([sha('”')]);
+  });
+});
+
 describe('hashSource', () => {
   it('gives each text its own hash however many texts pass through its bound', () => {
     // More distinct texts than the memo keeps, then the first ones again: never a stale answer.

@@ -20,8 +20,8 @@ export interface SecurityHandle {
 }
 
 export interface PageSecurityOptions {
-  /** The whole page as sent. */
-  html: string;
+  /** The whole page as sent: its text, or its UTF-8 bytes (as the server sends it). */
+  html: string | Buffer;
   /** Origins the page may frame, from its routes' handles. */
   frameSources?: readonly string[];
   /** More image sources, from its routes' handles. */
@@ -54,43 +54,73 @@ function attribute(attributes: string, name: string): string | undefined {
 /**
  * The hashes of inline texts seen lately: the same stylesheet and scripts are inlined in every
  * page, and hashing them again for each render was a measurable share of it. Bounded by its
- * number of texts and their total length; emptied whole when either bound is reached.
+ * number of texts and their total length; emptied whole when either bound is reached. Texts read
+ * from a page's bytes (one character per byte) are kept apart from real text, whose hash differs
+ * where a character is beyond ASCII.
  */
-const hashes = new Map<string, string>();
-const HASHED_TEXTS_MAX = 256;
-const HASHED_CHARS_MAX = 2_000_000;
-let hashedChars = 0;
+class HashMemo {
+  private readonly sources = new Map<string, string>();
+  private chars = 0;
+  static readonly TEXTS_MAX = 256;
+  static readonly CHARS_MAX = 2_000_000;
+
+  source(text: string, hashOf: (text: string) => string): string {
+    let source = this.sources.get(text);
+    if (source === undefined) {
+      source = `'sha256-${hashOf(text)}'`;
+      if (
+        this.sources.size >= HashMemo.TEXTS_MAX ||
+        this.chars + text.length > HashMemo.CHARS_MAX
+      ) {
+        this.sources.clear();
+        this.chars = 0;
+      }
+      if (text.length <= HashMemo.CHARS_MAX) {
+        this.sources.set(text, source);
+        this.chars += text.length;
+      }
+    }
+    return source;
+  }
+}
+
+const textHashes = new HashMemo();
+const byteHashes = new HashMemo();
 
 /** The CSP source expression of an inline text: 'sha256-<base64 of its UTF-8 bytes' hash>'. */
 export function hashSource(text: string): string {
-  let source = hashes.get(text);
-  if (source === undefined) {
-    source = `'sha256-${hash('sha256', text, 'base64')}'`;
-    if (hashes.size >= HASHED_TEXTS_MAX || hashedChars + text.length > HASHED_CHARS_MAX) {
-      hashes.clear();
-      hashedChars = 0;
-    }
-    if (text.length <= HASHED_CHARS_MAX) {
-      hashes.set(text, source);
-      hashedChars += text.length;
-    }
-  }
-  return source;
+  return textHashes.source(text, (value) => hash('sha256', value, 'base64'));
+}
+
+/** The same, for a text read from a page's bytes one character per byte (latin1). */
+function byteHashSource(bytesAsText: string): string {
+  return byteHashes.source(bytesAsText, (value) =>
+    hash('sha256', Buffer.from(value, 'latin1'), 'base64'),
+  );
 }
 
 /**
  * The CSP source expressions ('sha256-…') of the inline scripts a browser would run, or of the
- * inline styles, in the page: each distinct text once, in the order of the page.
+ * inline styles, in the page: each distinct text once, in the order of the page. A page given as
+ * its bytes is scanned without decoding it (the elements' markup is ASCII) and each text hashed
+ * as the bytes it is.
  */
-export function inlineHashes(html: string, element: 'script' | 'style'): string[] {
+export function inlineHashes(html: string | Buffer, element: 'script' | 'style'): string[] {
+  return typeof html === 'string'
+    ? hashesIn(html, element, false)
+    : hashesIn(html.toString('latin1'), element, true);
+}
+
+/** inlineHashes of a page's text, or of its bytes read one character per byte (`bytes`). */
+function hashesIn(text: string, element: 'script' | 'style', bytes: boolean): string[] {
   const sources = new Set<string>();
-  for (const [, attributes = '', text = ''] of html.matchAll(inlineElement[element])) {
+  for (const [, attributes = '', inline = ''] of text.matchAll(inlineElement[element])) {
     if (element === 'script') {
       if (attribute(attributes, 'src') !== undefined) continue;
       const type = (attribute(attributes, 'type') ?? '').trim().toLowerCase();
       if (!executableScriptTypes.has(type)) continue;
     }
-    sources.add(hashSource(text));
+    sources.add(bytes ? byteHashSource(inline) : hashSource(inline));
   }
   return [...sources];
 }
@@ -104,10 +134,13 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
     imageSources = [],
     scriptSources = [],
   } = options;
+  // Bytes are read once, one character per byte, for both kinds of element.
+  const bytes = typeof html !== 'string';
+  const page = bytes ? html.toString('latin1') : html;
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'none'"],
-    ['script-src', "'self'", ...scriptSources, ...inlineHashes(html, 'script')],
-    ['style-src', "'self'", ...inlineHashes(html, 'style')],
+    ['script-src', "'self'", ...scriptSources, ...hashesIn(page, 'script', bytes)],
+    ['style-src', "'self'", ...hashesIn(page, 'style', bytes)],
     // Post hero images and images in posts may be anywhere on the web, over https.
     ['img-src', "'self'", 'https:', ...imageSources],
     ['font-src', "'self'"],

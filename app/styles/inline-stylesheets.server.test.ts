@@ -2,7 +2,11 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineStylesheets } from './inline-stylesheets.server';
+import { inlineStylesheets as inlineInBytes } from './inline-stylesheets.server';
+
+/** The function on a page's UTF-8 bytes, read back as text. */
+const inlineStylesheets = (html: string, directory: string) =>
+  inlineInBytes(Buffer.from(html), directory).toString();
 
 /** A build/client of the test's own, with these files under assets/. */
 function clientDirectory(files: Record<string, string>): string {
@@ -34,6 +38,17 @@ describe('inlineStylesheets', () => {
       '<link rel="stylesheet" href="/assets/missing-4.css"/>' +
       '<link rel="stylesheet" href="/assets/odd-3.css"/>';
     expect(inlineStylesheets(html, directory)).toBe(html);
+  });
+
+  it('keeps every other byte of the page as it was, characters beyond ASCII included', () => {
+    const directory = clientDirectory({ 'app-5.css': '.quote::before{content:"”"}' });
+    const html =
+      '<html lang="sv"><title>Väx – snabbt ✓</title>' +
+      '<link rel="stylesheet" href="/assets/app-5.css"/><p>Åtta “leads” 😀</p></html>';
+    expect(inlineStylesheets(html, directory)).toBe(
+      '<html lang="sv"><title>Väx – snabbt ✓</title>' +
+        '<style>.quote::before{content:"”"}</style><p>Åtta “leads” 😀</p></html>',
+    );
   });
 
   it('leaves stylesheets from elsewhere alone', () => {

@@ -11,29 +11,44 @@ const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[\w.-]+\.css)"\
 /** Where the browser's files are built: build/client, beside the server build. */
 const clientDirectory = path.resolve(import.meta.dirname, '../client');
 
-const contents = new Map<string, string | null>();
+const contents = new Map<string, Buffer | null>();
 
-/** The stylesheet's text, or null when it cannot be read or cannot sit in a <style> element. */
-function stylesheet(href: string, directory: string): string | null {
+/**
+ * The stylesheet as a <style> element's bytes, or null when it cannot be read or its text would
+ * end the element early (it then stays in its own file).
+ */
+function styleElement(href: string, directory: string): Buffer | null {
   const key = `${directory}${href}`;
-  let css = contents.get(key);
-  if (css === undefined) {
+  let element = contents.get(key);
+  if (element === undefined) {
     try {
-      css = readFileSync(path.join(directory, href), 'utf8');
-      // Text that would close the element early stays in its own file.
-      if (/<\/style/i.test(css)) css = null;
+      const css = readFileSync(path.join(directory, href), 'utf8');
+      element = /<\/style/i.test(css) ? null : Buffer.from(`<style>${css}</style>`);
     } catch {
-      css = null;
+      element = null;
     }
-    contents.set(key, css);
+    contents.set(key, element);
   }
-  return css;
+  return element;
 }
 
-/** The page's HTML with each of its built stylesheets' <link> replaced by the CSS itself. */
-export function inlineStylesheets(html: string, directory = clientDirectory): string {
-  return html.replace(STYLESHEET_LINK, (link, href: string) => {
-    const css = stylesheet(href, directory);
-    return css === null ? link : `<style>${css}</style>`;
-  });
+/**
+ * The page's HTML (its UTF-8 bytes, as React wrote them) with each of its built stylesheets'
+ * <link> replaced by the CSS itself. Worked on as bytes: the page is not decoded to a string and
+ * encoded again for it.
+ */
+export function inlineStylesheets(page: Buffer, directory = clientDirectory): Buffer {
+  // One character per byte: the links are ASCII, so their offsets are the bytes' offsets.
+  const text = page.toString('latin1');
+  const parts: Buffer[] = [];
+  let copied = 0;
+  for (const link of text.matchAll(STYLESHEET_LINK)) {
+    const element = styleElement(link[1]!, directory);
+    if (element === null) continue;
+    parts.push(page.subarray(copied, link.index), element);
+    copied = link.index + link[0].length;
+  }
+  if (parts.length === 0) return page;
+  parts.push(page.subarray(copied));
+  return Buffer.concat(parts);
 }
