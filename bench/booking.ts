@@ -10,8 +10,8 @@ import { createClient } from '@supabase/supabase-js';
 import { createServer } from 'vite';
 import type { Availability, BusyTime } from '../app/data/availability.ts';
 import type { freeSlots as FreeSlots } from '../app/features/booking/slots.ts';
-import { startTestBackend, type BackendKind } from '../tests/support/backend.ts';
-import { startTestPostgres } from '../tests/support/databases.ts';
+import type { startTestBackend as StartTestBackend } from '../tests/support/backend.ts';
+import { startTestPostgres, type BackendKind } from '../tests/support/databases.ts';
 
 const availability: Availability = {
   timeZone: 'Europe/Stockholm',
@@ -28,8 +28,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** The app's module as the site runs it: through Vite, which resolves the app's `~/` imports. */
-async function loadFreeSlots(): Promise<typeof FreeSlots> {
+/**
+ * Modules as the site and the contract tests run them: through Vite, which resolves the app's `~/`
+ * imports (tests/support/backend.ts reads posts through app/data). Open until close().
+ */
+async function viteModules() {
   const root = path.resolve(import.meta.dirname, '..');
   const vite = await createServer({
     root,
@@ -39,18 +42,16 @@ async function loadFreeSlots(): Promise<typeof FreeSlots> {
     server: { middlewareMode: true, hmr: false, watch: null },
     resolve: { alias: { '~': path.join(root, 'app') } },
   });
-  try {
-    const module = (await vite.ssrLoadModule('/app/features/booking/slots.ts')) as {
-      freeSlots: typeof FreeSlots;
-    };
-    return module.freeSlots;
-  } finally {
-    await vite.close();
-  }
+  return {
+    load: (file: string) => vite.ssrLoadModule(file),
+    close: () => vite.close(),
+  };
 }
 
-async function slotComputation() {
-  const freeSlots = await loadFreeSlots();
+/** Set by printBooking, from the module Vite loads. */
+let startTestBackend: typeof StartTestBackend;
+
+async function slotComputation(freeSlots: typeof FreeSlots) {
   const now = Date.parse('2026-11-30T06:00:00Z');
   // 500 meetings on weekday working hours across the horizon.
   const busy: BusyTime[] = Array.from({ length: 500 }, (_, i) => {
@@ -227,9 +228,17 @@ export async function printBooking(): Promise<void> {
   console.log(
     '\nBooking: free slots of a 60-day horizon, weekdays 08-18, 30-minute meetings with a 15-minute buffer, 500 meetings booked (200 runs)',
   );
-  console.table([await slotComputation()]);
+  const modules = await viteModules();
+  const slots = (await modules.load('/app/features/booking/slots.ts')) as {
+    freeSlots: typeof FreeSlots;
+  };
+  const backend = (await modules.load('/tests/support/backend.ts')) as {
+    startTestBackend: typeof StartTestBackend;
+  };
+  startTestBackend = backend.startTestBackend;
   const postgres = await startTestPostgres();
   try {
+    console.table([await slotComputation(slots.freeSlots)]);
     const rows = process.env.BENCH_SLOTS_ONLY
       ? []
       : [await contention('pglite', 200, 20), await contention('postgres', 200, 20)];
@@ -245,6 +254,7 @@ export async function printBooking(): Promise<void> {
     }
   } finally {
     await postgres.stop();
+    await modules.close();
   }
 }
 
