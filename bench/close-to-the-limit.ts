@@ -247,9 +247,9 @@ export async function measureCloseToTheLimit(): Promise<CloseToTheLimit> {
   }
 }
 
-/** The first words of each statement: `begin; select set_config(…); select "id", …; commit`. */
+/** The start of each statement: `select set_config('role', $1, true), …; select count(*)…`. */
 const summary = (transaction: SentStatement[]) =>
-  transaction.map(({ sql }) => sql.trim().split(/\s+/).slice(0, 2).join(' ') + '…').join('; ');
+  transaction.map(({ sql }) => sql.replace(/\s+/g, ' ').trim().slice(0, 40) + '…').join('; ');
 
 export async function printCloseToTheLimit(): Promise<void> {
   let figures: CloseToTheLimit;
