@@ -252,7 +252,7 @@ export function pgbenchScript(statements: SentStatement[]): string {
     const filled = sql.replace(/\$(\d+)/g, (_, n: string) =>
       literal(params[Number(n) - 1] ?? null),
     );
-    return filled.replace(/\s+/g, ' ').replace(/;?\s*$/, ';');
+    return filled.replace(/;?\s*$/, ';'); // pgbench reads a command to its semicolon
   });
   return ['\\startpipeline', ...lines, '\\endpipeline'].join('\n');
 }
