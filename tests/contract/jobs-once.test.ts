@@ -17,7 +17,8 @@ import { claimDueMails } from '#server/product/leads/mail-delivery.ts';
 import { startMetaLeadEvents } from '#server/product/leads/meta-lead-events.ts';
 import { startRetentionJob } from '#server/product/leads/retention.ts';
 import { startPageViewRetention } from '#server/product/visits/page-view-retention.ts';
-import { startVisitRecorder, type RecordedView } from '#server/product/visits/visit-recorder.ts';
+import { startVisitRecorder } from '#server/product/visits/visit-recorder.ts';
+import { aRecordedView } from '#tests/support/visits.ts';
 import {
   backendKinds,
   createTempDir,
@@ -28,18 +29,6 @@ import {
 const COPIES = 3;
 
 /** A view of `path` from `address` now, by one browser. */
-const aView = (address: string, path: string): RecordedView => ({
-  at: new Date(),
-  address,
-  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
-  path,
-  referrer_host: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  language: 'en',
-  device: 'desktop',
-});
 const HOUR = 3600_000;
 
 interface Runners {
@@ -368,7 +357,7 @@ describe.each(backendKinds)('jobs across three copies on %s', (kind) => {
     );
     try {
       for (const recorder of recorders) {
-        recorder.record(aView('198.51.100.7', '/blog'));
+        recorder.record(aRecordedView('198.51.100.7', '/blog'));
       }
       expect(await Promise.all(recorders.map((recorder) => recorder.flush()))).toEqual([1, 1, 1]);
       const { rows } = await runners.db.query<{ visitors: string; salts: string }>(
@@ -402,7 +391,7 @@ describe.each(backendKinds)('jobs across three copies on %s', (kind) => {
           `insert into private.visit_salts (day, salt)
            values ((now() at time zone 'Europe/Stockholm')::date, 'the-other-copys-salt')`,
         );
-        recorder.record(aView('198.51.100.8', '/sv/blog'));
+        recorder.record(aRecordedView('198.51.100.8', '/sv/blog'));
         const flushed = recorder.flush();
         // This copy's insert of the salt waits for the other's row. (Asked outside the other's
         // transaction, whose first read of pg_stat_activity it would keep.)

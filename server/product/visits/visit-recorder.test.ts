@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database, QueryResult } from '#server/supabase/db/types.ts';
-import {
-  addressGroup,
-  addressKey,
-  startVisitRecorder,
-  type RecordedView,
-} from './visit-recorder.ts';
+import { aRecordedView } from '#tests/support/visits.ts';
+import { addressGroup, addressKey, startVisitRecorder } from './visit-recorder.ts';
 
 describe('addressGroup', () => {
   it('counts an IPv6 address by its /64 and an IPv4 address as itself', () => {
@@ -53,23 +49,6 @@ function fakeDatabase(batches: Array<Array<Record<string, unknown>>>): Database 
   };
 }
 
-const view = (
-  address: string,
-  path: string,
-  userAgent = 'Mozilla/5.0 Firefox/133.0',
-): RecordedView => ({
-  at: new Date(),
-  address,
-  userAgent,
-  path,
-  referrer_host: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  language: 'en',
-  device: 'desktop',
-});
-
 describe('startVisitRecorder', () => {
   it('keeps at most its share waiting from one network, and still counts another address', async () => {
     const batches: Array<Array<Record<string, unknown>>> = [];
@@ -79,9 +58,10 @@ describe('startVisitRecorder', () => {
       log: (line) => log.push(line),
       maxPendingPerAddress: 3,
     });
-    for (let n = 0; n < 10; n++) recorder.record(view(`2001:db8:1:2::${n + 1}`, `/blog/${n}`));
-    recorder.record(view('2001:db8:1:2::1', '/blog/0')); // the same counter again: counted
-    recorder.record(view('198.51.100.7', '/'));
+    for (let n = 0; n < 10; n++)
+      recorder.record(aRecordedView(`2001:db8:1:2::${n + 1}`, `/blog/${n}`));
+    recorder.record(aRecordedView('2001:db8:1:2::1', '/blog/0')); // the same counter again: counted
+    recorder.record(aRecordedView('198.51.100.7', '/'));
     await recorder.stop();
 
     const [batch] = batches;
@@ -101,8 +81,8 @@ describe('startVisitRecorder', () => {
     const batches: Array<Array<Record<string, unknown>>> = [];
     const recorder = startVisitRecorder({ db: fakeDatabase(batches), log: () => undefined });
     const long = `Mozilla/5.0 ${'x'.repeat(600)}`;
-    recorder.record(view('203.0.113.5', '/', `${long}a`));
-    recorder.record(view('203.0.113.5', '/', `${long}b`));
+    recorder.record(aRecordedView('203.0.113.5', '/', `${long}a`));
+    recorder.record(aRecordedView('203.0.113.5', '/', `${long}b`));
     await recorder.stop();
     expect(batches[0]!.map((row) => row.views)).toEqual([2]);
   });
