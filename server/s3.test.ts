@@ -2,49 +2,41 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempDir } from '#tests/support/databases.ts';
-import { startTestS3, type TestS3 } from '#tests/support/s3.ts';
+import { describe, expect, it } from 'vitest';
+import { withTestS3 } from '#tests/support/s3.ts';
 import { createS3Client, objectUrl } from './s3.ts';
 
 describe('the S3 client', () => {
-  let s3: TestS3;
-  let temp: { dir: string; cleanup: () => Promise<void> };
-  beforeAll(async () => {
-    [s3, temp] = await Promise.all([startTestS3('client-tests'), createTempDir()]);
-  });
-  afterAll(async () => {
-    await Promise.all([s3.close(), temp.cleanup()]);
-  });
+  const given = withTestS3('client-tests');
 
   it('puts, heads, gets and deletes an object whose key needs encoding', async () => {
     const key = "bucket/a folder/it's (1) & more+=@;:,?.png/v1";
     const bytes = Buffer.from('hello, bytes');
-    await s3.client.putObject(key, bytes, { contentType: 'image/png' });
-    expect(await s3.client.headObject(key)).toEqual({ size: bytes.length });
-    const got = await s3.client.getObject(key);
+    await given.s3.client.putObject(key, bytes, { contentType: 'image/png' });
+    expect(await given.s3.client.headObject(key)).toEqual({ size: bytes.length });
+    const got = await given.s3.client.getObject(key);
     expect(got?.size).toBe(bytes.length);
     expect(await buffer(got!.body)).toEqual(bytes);
-    await s3.client.deleteObject(key);
-    expect(await s3.client.getObject(key)).toBeUndefined();
-    expect(await s3.client.headObject(key)).toBeUndefined();
-    await expect(s3.client.deleteObject(key)).resolves.toBeUndefined();
+    await given.s3.client.deleteObject(key);
+    expect(await given.s3.client.getObject(key)).toBeUndefined();
+    expect(await given.s3.client.headObject(key)).toBeUndefined();
+    await expect(given.s3.client.deleteObject(key)).resolves.toBeUndefined();
   });
 
   it('streams a file from disk', async () => {
-    const file = path.join(temp.dir, 'big.bin');
+    const file = path.join(given.dir, 'big.bin');
     const bytes = Buffer.alloc(6 * 1024 * 1024, 7);
     await writeFile(file, bytes);
-    await s3.client.putObject('files/big.bin', { file, size: bytes.length });
-    expect(await buffer((await s3.client.getObject('files/big.bin'))!.body)).toEqual(bytes);
+    await given.s3.client.putObject('files/big.bin', { file, size: bytes.length });
+    expect(await buffer((await given.s3.client.getObject('files/big.bin'))!.body)).toEqual(bytes);
   });
 
   it('lists every key below a prefix, page after page', async () => {
     const keys = Array.from({ length: 25 }, (_, i) => `many/${String(i).padStart(4, '0')}`);
-    await Promise.all(keys.map((key) => s3.client.putObject(key, Buffer.from(key))));
-    await s3.client.putObject('other/one', Buffer.from('x'));
+    await Promise.all(keys.map((key) => given.s3.client.putObject(key, Buffer.from(key))));
+    await given.s3.client.putObject('other/one', Buffer.from('x'));
     const listed: string[] = [];
-    for await (const object of s3.client.listObjects('many/', 10)) {
+    for await (const object of given.s3.client.listObjects('many/', 10)) {
       expect(object.size).toBe(9);
       listed.push(object.key);
     }
@@ -53,9 +45,9 @@ describe('the S3 client', () => {
 
   it('throws what S3 answered for wrong keys, and names an endpoint nobody answers', async () => {
     const wrongSecret = createS3Client({
-      endpoint: s3.endpoint,
+      endpoint: given.s3.endpoint,
       region: 'us-east-1',
-      bucket: s3.bucket,
+      bucket: given.s3.bucket,
       accessKeyId: 'S3RVER',
       secretAccessKey: 'not-the-secret',
       forcePathStyle: true,
@@ -69,7 +61,7 @@ describe('the S3 client', () => {
     const nobody = createS3Client({
       endpoint: 'http://127.0.0.1:1',
       region: 'us-east-1',
-      bucket: s3.bucket,
+      bucket: given.s3.bucket,
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
       forcePathStyle: true,

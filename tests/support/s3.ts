@@ -3,6 +3,7 @@
 // settings that point a server at it.
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { createS3Client, type S3Client } from '#server/s3.ts';
 import { createTempDir } from './databases.ts';
 
@@ -80,4 +81,28 @@ export async function startTestS3(bucket = 'site-files'): Promise<TestS3> {
       await cleanup();
     },
   };
+}
+
+export interface TestS3AndDir {
+  s3: TestS3;
+  /** A temporary directory of the tests' own. */
+  dir: string;
+}
+
+/**
+ * Inside a describe: an S3 server with `bucket`, and a temporary directory, started before its
+ * tests and removed after them. The fields are set once the tests run.
+ */
+export function withTestS3(bucket: string): TestS3AndDir {
+  const given = {} as TestS3AndDir;
+  let cleanup = async () => {};
+  beforeAll(async () => {
+    const [s3, temp] = await Promise.all([startTestS3(bucket), createTempDir()]);
+    Object.assign(given, { s3, dir: temp.dir });
+    cleanup = async () => {
+      await Promise.all([s3.close(), temp.cleanup()]);
+    };
+  });
+  afterAll(() => cleanup());
+  return given;
 }
