@@ -1,7 +1,7 @@
 // npm run bench: requests per second and latency of the data API through /rest/v1, on PGlite and
 // on PostgreSQL, with the server in its own process and autocannon generating load from this one;
-// then each case of close-to-the-limit.ts beside its reference (nginx, the database alone); then
-// the page weights (page-weight.ts), the server-rendered pages' throughput
+// then each case of close-to-the-limit.ts beside its reference (nginx, the database alone), and
+// where a rendered post's time goes (profile-render.ts); then the page weights (page-weight.ts), the server-rendered pages' throughput
 // (server-throughput.ts), the site's own reads over a socket and in process (in-process-reads.ts),
 // the Node process's memory after load (memory-after-load.ts), the same with 1, 2 and 3 copies on one PostgreSQL (copies.ts), the page cache's for ad clicks, cookies and floods (page-cache.ts), idle
 // connections and made-up Hosts (connections.ts), the
@@ -25,6 +25,7 @@ import { printConsentingLead } from './consenting-lead.ts';
 import { printVisitStatistics } from './visit-statistics.ts';
 import { printAuthTiming } from './auth-timing.ts';
 import { printCloseToTheLimit } from './close-to-the-limit.ts';
+import { printRenderProfile } from './profile-render.ts';
 import { residentMemory, samplePeakMemory } from './memory.ts';
 import { printFairShare, printUnderAttack } from './under-attack.ts';
 
@@ -158,6 +159,8 @@ console.log(
 console.table(memoryRows);
 
 await printCloseToTheLimit();
+
+await printRenderProfile();
 
 // BENCH_DATA_API_ONLY=1: the data API's figures, memory and the side-by-side table, without the rest.
 if (process.env.BENCH_DATA_API_ONLY) {
