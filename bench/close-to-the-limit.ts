@@ -133,6 +133,10 @@ async function measurePages(site: RunningSite, dir: string): Promise<Row[]> {
   ];
 
   const rendering = { ...browserHeaders, cookie: RENDERING_COOKIE };
+  const fresh = await fetch(url, { headers: rendering });
+  await fresh.arrayBuffer();
+  if (!fresh.ok || fresh.headers.has('age'))
+    throw new Error('The session cookie did not skip the cache');
   for (const connections of [2, 8, 16]) {
     const rendered = await measure(`rendered post, ${connections} conn.`, {
       url,
