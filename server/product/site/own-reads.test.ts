@@ -64,6 +64,28 @@ describe('ownReads', () => {
     expect(failing.seen).toHaveLength(2);
   });
 
+  it('keeps a read asked as a Request too, and passes a body that is not UTF-8 as it came', async () => {
+    const api = countingApi();
+    const fetch = ownReads({ anonKey: ANON }).wrap(api.fetch);
+    await fetch(new Request(posts, { headers: anonHeaders }));
+    expect(await bodyOf(await fetch(posts, { headers: anonHeaders }))).toEqual([{ answer: 1 }]);
+    expect(api.seen).toHaveLength(1);
+
+    const binary = new Uint8Array([0xff, 0xfe, 0x00, 0x80]);
+    const reads = ownReads({ anonKey: ANON });
+    let asked = 0;
+    const binaryFetch = reads.wrap(async () => {
+      asked += 1;
+      return new Response(binary, { status: 200 });
+    });
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await binaryFetch(posts, { headers: anonHeaders });
+      expect(new Uint8Array(await answer.arrayBuffer())).toEqual(binary);
+    }
+    expect(asked).toBe(2);
+    expect(reads.size).toBe(0);
+  });
+
   it('shares an answer only between reads that ask alike', async () => {
     const api = countingApi();
     const fetch = ownReads({ anonKey: ANON }).wrap(api.fetch);
