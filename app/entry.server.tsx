@@ -31,8 +31,8 @@ function handleSources(handles: unknown[], kind: 'frameSrc' | 'imgSrc'): string[
 }
 
 /** The Supabase origin the browser calls, when it is not this site (a hosted project). */
-function connectSources(): string[] {
-  const { supabaseUrl } = browserSupabaseConfig(serverEnv());
+function connectSources(env: ReturnType<typeof serverEnv>): string[] {
+  const { supabaseUrl } = browserSupabaseConfig(env);
   return supabaseUrl ? [new URL(supabaseUrl).origin] : [];
 }
 
@@ -80,7 +80,7 @@ export default function handleRequest(
           html: page,
           frameSources: handleSources(handles, 'frameSrc'),
           imageSources: handleSources(handles, 'imgSrc'),
-          connectSources: [...connectSources(), ...tags.connect],
+          connectSources: [...connectSources(env), ...tags.connect],
           scriptSources: tags.script,
           https: (env.SITE_URL ?? '').startsWith('https:'),
           reportOnly: import.meta.env.DEV,

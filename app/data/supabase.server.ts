@@ -10,10 +10,17 @@ import type { AppSupabaseClient } from './supabase';
 const clients = new Map<string, AppSupabaseClient>();
 
 export function getServerSupabase(): AppSupabaseClient {
-  const { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey, SITE_REQUEST_KEY: siteKey } = serverEnv();
-  const key = `${url} ${anonKey} ${siteKey ?? ''}`;
+  // The three variables that choose the client, not the whole environment: a page reads several
+  // times, and serverEnv reads every variable it knows each time. A new client is checked whole.
+  const given = process.env;
+  const key = `${given.SUPABASE_URL} ${given.SUPABASE_ANON_KEY} ${given.SITE_REQUEST_KEY ?? ''}`;
   let client = clients.get(key);
   if (!client) {
+    const {
+      SUPABASE_URL: url,
+      SUPABASE_ANON_KEY: anonKey,
+      SITE_REQUEST_KEY: siteKey,
+    } = serverEnv();
     client = createClient<Database>(url, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: {
