@@ -133,6 +133,28 @@ describe.each(backendKinds)('statements on one connection of %s', (kind) => {
     expect((await read()).rows).toEqual([{ n: '1', word: 'one' }]);
   });
 
+  it('keeps a transaction whole from its first statement to its commit or rollback', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into numbers values ($1, $2)', ['5', 'five']);
+        const inside = await tx.query('select word from numbers where n = $1', ['5']);
+        expect(inside.rows).toEqual([{ word: 'five' }]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await expect(
+      db.transaction((tx) => tx.query('select 1 / $1::int', ['0'])),
+    ).rejects.toMatchObject({ code: '22012' });
+    const kept = await db.transaction(async (tx) => {
+      await tx.query('insert into numbers values ($1, $2)', ['6', 'six']);
+      return tx.query('select word from numbers where n >= $1 order by n', ['5']);
+    });
+    expect(kept.rows).toEqual([{ word: 'six' }]);
+    expect(await db.transaction(async () => 'nothing sent')).toBe('nothing sent');
+    const { rows } = await db.query('select word from numbers where n >= $1 order by n', ['5']);
+    expect(rows).toEqual([{ word: 'six' }]);
+  });
+
   it('writes nothing when a later statement of a batch fails', async () => {
     await expect(
       db.batch([

@@ -8,6 +8,8 @@ import {
   type Statement,
 } from './types.ts';
 
+const BEGIN: Statement = { sql: 'begin', params: [] };
+
 /** Runs fn with a client of the pool; a client left in an unknown state is not reused. */
 async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -53,18 +55,27 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   await pool.query('select 1');
   const transaction: Database['transaction'] = async (fn) => {
     const client = await pool.connect();
+    // BEGIN travels with the transaction's first statement, in the same write.
+    let begun = false;
+    const begin = () => {
+      const first = !begun;
+      begun = true;
+      return first;
+    };
     try {
-      await client.query('begin');
       const result = await fn(
         wrap(
-          (statements) => runPipeline(client, statements),
-          (sql) => client.query(sql),
+          (statements) => runPipeline(client, begin() ? [BEGIN, ...statements] : statements),
+          async (sql) => {
+            if (begin()) await client.query('begin');
+            return client.query(sql);
+          },
         ),
       );
-      await client.query('commit');
+      if (begun) await client.query('commit');
       return result;
     } catch (error) {
-      await client.query('rollback').catch(() => undefined);
+      if (begun) await client.query('rollback').catch(() => undefined);
       throw error;
     } finally {
       client.release();
