@@ -52,7 +52,7 @@ export interface OwnReads {
   readonly size: number;
 }
 
-export function ownReads({ anonKey, now = Date.now }: OwnReadsOptions): OwnReads {
+export function ownReads({ anonKey, now = () => Date.now() }: OwnReadsOptions): OwnReads {
   const kept = new Map<string, KeptRead>();
   let bytes = 0;
   let generation = 0;

@@ -225,6 +225,10 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     },
     async handle(req, res, url) {
       if (refuseOversizedBody(req, res)) return;
+      // Every answer of the site (assets, feeds, pages) is what its Content-Type says; pages add
+      // their other security headers in app/entry.server.tsx. Set before any answer starts, it also
+      // keeps every answer's headers readable (res.getHeader) for the page views counted at finish.
+      res.setHeader('X-Content-Type-Options', 'nosniff');
       const method = req.method ?? 'GET';
       const facts = factsOf(url.pathname);
       const declaration = facts.declaration;
@@ -255,10 +259,6 @@ export async function createSite(options: SiteOptions): Promise<Site> {
           return;
         }
       }
-      // Every answer of the site (assets, feeds, pages) is what its Content-Type says; pages add
-      // their other security headers in app/entry.server.tsx, and a cached page carries them all
-      // (set here before, they made Node merge every cached answer's headers one by one).
-      res.setHeader('X-Content-Type-Options', 'nosniff');
       if (await serveStatic(req, res, url)) return;
       // A shared page's view is counted above already (no static file has a page's path); one
       // that skips the shared copy is a signed-in member's, which the statistics leave out.
