@@ -126,8 +126,11 @@ describe('revisions', () => {
     );
     expect(screen.getByLabelText<HTMLInputElement>('Author').value).toBe('Anna Writer');
     const notice = screen.getByText(/^The version saved .+ is in the form\./);
-    // eslint-disable-next-line testing-library/no-node-access -- the focus lands on the notice's focusable box
-    expect(document.activeElement).toBe(notice.closest('[tabindex="-1"]'));
+    // The focus moves in an effect after the form appears: waited for, as the list's is.
+    await waitFor(() =>
+      // eslint-disable-next-line testing-library/no-node-access -- the focus lands on the notice's focusable box
+      expect(document.activeElement).toBe(notice.closest('[tabindex="-1"]')),
+    );
     // Nothing is saved until the writer saves.
     expect(calls.some((call) => call.method === 'update')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Update Post' }));
@@ -221,8 +224,11 @@ describe('unsaved changes', () => {
     await editing();
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Ten Tips (draft)');
     const notice = screen.getByText(/^Your unsaved changes from .+ are back in the form\./);
-    // eslint-disable-next-line testing-library/no-node-access -- the focus lands on the notice's focusable box
-    expect(document.activeElement).toBe(notice.closest('[tabindex="-1"]'));
+    // The focus moves in an effect after the form appears: waited for, as the list's is.
+    await waitFor(() =>
+      // eslint-disable-next-line testing-library/no-node-access -- the focus lands on the notice's focusable box
+      expect(document.activeElement).toBe(notice.closest('[tabindex="-1"]')),
+    );
     await user.click(screen.getByRole('button', { name: 'Discard them' }));
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Ten Tips');
     expect(localStorage.getItem(draftKey('p1'))).toBeNull();
