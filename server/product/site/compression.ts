@@ -9,6 +9,7 @@ import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { RecentlyUsed } from '#server/recently-used.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -142,9 +143,11 @@ export async function compressBody(body: Buffer, encoding: Encoding): Promise<Bu
  * bytes (every signed-in member's view of a public page, a page the cache could not keep) is not
  * compressed again. Bounded by its total size; the least recently used go first.
  */
-const recentlyCompressed = new Map<string, Buffer>();
 const RECENTLY_COMPRESSED_MAX_BYTES = 4 * 1024 * 1024;
-let recentlyCompressedBytes = 0;
+const recentlyCompressed = new RecentlyUsed<string, Buffer>(
+  RECENTLY_COMPRESSED_MAX_BYTES,
+  (compressed) => compressed.length,
+);
 
 /**
  * compressBody for a body whose content hash (etagOf) is `contentTag`: the same bytes are
@@ -158,21 +161,10 @@ export async function compressKnownBody(
   if (encoding === 'identity') return body;
   const key = `${encoding} ${contentTag}`;
   const kept = recentlyCompressed.get(key);
-  if (kept) {
-    recentlyCompressed.delete(key);
-    recentlyCompressed.set(key, kept);
-    return kept;
-  }
+  if (kept) return kept;
   const compressed = await compressBody(body, encoding);
-  if (compressed.length <= RECENTLY_COMPRESSED_MAX_BYTES / 16 && !recentlyCompressed.has(key)) {
+  if (compressed.length <= RECENTLY_COMPRESSED_MAX_BYTES / 16)
     recentlyCompressed.set(key, compressed);
-    recentlyCompressedBytes += compressed.length;
-    for (const [oldest, value] of recentlyCompressed) {
-      if (recentlyCompressedBytes <= RECENTLY_COMPRESSED_MAX_BYTES) break;
-      recentlyCompressed.delete(oldest);
-      recentlyCompressedBytes -= value.length;
-    }
-  }
   return compressed;
 }
 

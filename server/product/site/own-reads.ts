@@ -5,6 +5,7 @@
 // the data API, a database notice, a scheduled post's time), so a page rendered for a signed-in
 // member is never older than the copy a visitor gets from the page cache
 // (docs/decisions/0037-rendered-pages-without-repeated-work.md).
+import { RecentlyUsed } from '#server/recently-used.ts';
 
 export type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -53,16 +54,8 @@ export interface OwnReads {
 }
 
 export function ownReads({ anonKey, now = () => Date.now() }: OwnReadsOptions): OwnReads {
-  const kept = new Map<string, KeptRead>();
-  let bytes = 0;
+  const kept = new RecentlyUsed<string, KeptRead>(TOTAL_BYTES_MAX, (read) => read.bytes);
   let generation = 0;
-
-  const remove = (key: string) => {
-    const read = kept.get(key);
-    if (!read) return;
-    kept.delete(key);
-    bytes -= read.bytes;
-  };
 
   /** The key of a read that may be kept, or undefined. */
   const keyOf = (target: string, headers: Headers): string | undefined => {
@@ -98,12 +91,7 @@ export function ownReads({ anonKey, now = () => Date.now() }: OwnReadsOptions): 
           : keyOf(String(input), new Headers(init?.headers));
         if (key === undefined) return fetch(input, init);
         const hit = kept.get(key);
-        if (hit && now() - hit.storedAt < FRESH_MS) {
-          // Most recently used last: the first entries are the first to go.
-          kept.delete(key);
-          kept.set(key, hit);
-          return answer(hit);
-        }
+        if (hit && now() - hit.storedAt < FRESH_MS) return answer(hit);
         const started = generation;
         const response = await fetch(input, init);
         if (response.status !== 200 && response.status !== 206) return response;
@@ -124,22 +112,13 @@ export function ownReads({ anonKey, now = () => Date.now() }: OwnReadsOptions): 
           storedAt: now(),
         };
         // A read that began before a change may hold what the change replaced: not kept.
-        if (started === generation && read.bytes <= ENTRY_BYTES_MAX) {
-          remove(key);
-          kept.set(key, read);
-          bytes += read.bytes;
-          for (const [oldest] of kept) {
-            if (bytes <= TOTAL_BYTES_MAX) break;
-            remove(oldest);
-          }
-        }
+        if (started === generation && read.bytes <= ENTRY_BYTES_MAX) kept.set(key, read);
         return answer(read);
       };
     },
     clear() {
       generation += 1;
       kept.clear();
-      bytes = 0;
     },
     get size() {
       return kept.size;

@@ -3,6 +3,7 @@
 // parsing them and writing their SQL was per-request work that the answer never depended on
 // (docs/decisions/0036-the-data-api-close-to-the-database.md). Bounded, so that hand-made query
 // strings that vary without end cannot grow the process; dropped whole when the schema reloads.
+import { RecentlyUsed } from '#server/recently-used.ts';
 import type { Table } from './catalog.ts';
 import type { MediaType } from './headers.ts';
 import { parseQuery, type QueryParams } from './parse.ts';
@@ -15,14 +16,12 @@ const STATEMENTS_PER_QUERY = 8;
 export const MAX_KEPT_QUERY_LENGTH = 2048;
 
 export class ReadPlans {
-  /** By query string, most recently used last (a Map keeps insertion order). */
-  private readonly queries = new Map<string, QueryParams>();
+  /** By query string. */
+  private readonly queries: RecentlyUsed<string, QueryParams>;
   /** By parsed query: the statements built from it, keyed by table, media type, count, window. */
   private readonly statements = new WeakMap<QueryParams, Map<string, Statement>>();
-  private readonly limit: number;
-
   constructor(limit = MAX_QUERIES) {
-    this.limit = limit;
+    this.queries = new RecentlyUsed(limit);
   }
 
   /**
@@ -35,16 +34,9 @@ export class ReadPlans {
     const params = typeof first === 'string' ? second! : first;
     const text = typeof first === 'string' ? first : first.toString();
     const kept = this.queries.get(text);
-    if (kept) {
-      this.queries.delete(text);
-      this.queries.set(text, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const query = parseQuery(params);
-    if (text.length <= MAX_KEPT_QUERY_LENGTH) {
-      if (this.queries.size >= this.limit) this.queries.delete(this.queries.keys().next().value!);
-      this.queries.set(text, query);
-    }
+    if (text.length <= MAX_KEPT_QUERY_LENGTH) this.queries.set(text, query);
     return query;
   }
 
