@@ -78,8 +78,6 @@ export function asPage(rendered: RenderedResponse): RenderedPage | undefined {
       ...rendered.headers,
       'content-type': withCharset(type),
       vary: varyWithAcceptEncoding(rendered.headers.vary),
-      // Every answer of the site says so (site.ts); a kept feed's answer carries it too.
-      'x-content-type-options': 'nosniff',
     },
     body: rendered.body,
     etag: etagOf(rendered.body),
