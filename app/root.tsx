@@ -22,6 +22,7 @@ import { languageFromPath, localizedPath, useDictionary, useLanguage } from '~/i
 import { NotFound } from '~/ui/not-found';
 import { PageIntro } from '~/ui/page-intro';
 import { usePageHydrates } from '~/ui/page-hydration';
+import { PageLinks } from '~/ui/site-link';
 import { SiteLayout } from '~/ui/site-layout';
 import { adTagAttributes } from '~/visit/ad-tags-markup';
 import { consentFromCookies } from '~/visit/consent-cookie';
@@ -81,7 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
       </head>
       <body>
-        {children}
+        <PageLinks plain={!hydrates}>{children}</PageLinks>
         {/* Every page: the small script that records the visit and works the menu, the jumps,
             Back and the language links. Pages that need React load it too. */}
         {enhanceSrc && <script type="module" src={enhanceSrc} />}

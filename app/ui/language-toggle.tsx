@@ -2,7 +2,7 @@
 // translation, or else to the other language's blog list); none on a page that exists in English
 // only. The server never sees the #hash: app/enhance adds it to the links (data-keep-hash). The
 // path is the request's, so it goes through safeReturnPath: `//other.host/x` is no page of ours.
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import {
   languageSwitchPath,
   languages,
@@ -11,6 +11,7 @@ import {
   usePageAlternates,
 } from '~/i18n/locale';
 import { safeReturnPath } from '~/i18n/return-path';
+import { SiteLink } from './site-link';
 
 export function LanguageToggle() {
   const t = useDictionary();
@@ -26,7 +27,7 @@ export function LanguageToggle() {
   return (
     <div className="language-toggle" role="group" aria-label={t.header.languageLabel}>
       {targets.map(({ language, path }) => (
-        <Link
+        <SiteLink
           key={language}
           to={path!}
           lang={language}
@@ -37,7 +38,7 @@ export function LanguageToggle() {
           data-keep-hash
         >
           {t.languages[language].short}
-        </Link>
+        </SiteLink>
       ))}
     </div>
   );

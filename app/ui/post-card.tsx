@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import type { PostSummary } from '~/data/posts';
 import { formatLongDate } from '~/i18n/format';
 import { localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
 import { imageSources } from './uploaded-image';
 import './posts.css';
+import { SiteLink } from './site-link';
 
 /** The width a card's image is shown at: a third of the page, half, or the whole screen. */
 const CARD_IMAGE_SIZES = '(min-width: 64rem) 23rem, (min-width: 40rem) 50vw, 100vw';
@@ -51,20 +51,20 @@ export function PostCard({
           {showReadingTime && <span>{t.minRead(post.reading_minutes)}</span>}
         </p>
         <Heading className="post-card__title">
-          <Link to={href} prefetch="intent">
+          <SiteLink to={href} prefetch="intent">
             {post.title}
-          </Link>
+          </SiteLink>
         </Heading>
         <p className="post-card__summary">{post.summary}</p>
         <p className="post-card__author">{t.by(post.author)}</p>
-        <Link
+        <SiteLink
           className="post-card__more"
           to={href}
           prefetch="intent"
           aria-label={t.readMoreAbout(post.title)}
         >
           {t.readMore} <span aria-hidden="true">→</span>
-        </Link>
+        </SiteLink>
       </div>
     </article>
   );

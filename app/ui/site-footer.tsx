@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { site } from '~/config/site';
 import { localizedPath, useCopy, useDictionary, useLanguage, type Language } from '~/i18n/locale';
 import { BrandMark } from './brand-mark';
 import { useAgencySettings } from './use-agency-settings';
+import { SiteLink } from './site-link';
 
 /** The company's details in the legal bar, from /admin/settings. */
 const copy = {
@@ -26,29 +26,29 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__about">
-          <Link
+          <SiteLink
             to={localizedPath('/', language)}
             className="brand"
             aria-label={t.header.homeLink(site.name)}
           >
             <BrandMark />
             <span className="brand__name">{site.name}</span>
-          </Link>
+          </SiteLink>
           <p>{t.footer.tagline}</p>
-          <Link to={localizedPath('/book-call', language)} className="button button--accent">
+          <SiteLink to={localizedPath('/book-call', language)} className="button button--accent">
             {t.footer.bookCall}
-          </Link>
+          </SiteLink>
         </div>
         <nav aria-label={t.footer.navigationLabel}>
           <ul className="site-footer__list">
             <li>
-              <Link to={localizedPath('/', language)}>{t.footer.home}</Link>
+              <SiteLink to={localizedPath('/', language)}>{t.footer.home}</SiteLink>
             </li>
             <li>
-              <Link to={localizedPath('/blog', language)}>{t.footer.blog}</Link>
+              <SiteLink to={localizedPath('/blog', language)}>{t.footer.blog}</SiteLink>
             </li>
             <li>
-              <Link to={localizedPath('/newsletter', language)}>{t.footer.newsletter}</Link>
+              <SiteLink to={localizedPath('/newsletter', language)}>{t.footer.newsletter}</SiteLink>
             </li>
           </ul>
         </nav>
@@ -81,7 +81,9 @@ export function SiteFooter() {
             {' · '}
             {details.email} <a href={`mailto:${agency.contactEmail}`}>{agency.contactEmail}</a>
           </p>
-          <Link to={localizedPath('/privacy-policy', language)}>{t.footer.privacyPolicy}</Link>
+          <SiteLink to={localizedPath('/privacy-policy', language)}>
+            {t.footer.privacyPolicy}
+          </SiteLink>
           {/* A page of its own without JavaScript; with it, the banner opens again here. */}
           <a href={localizedPath('/cookie-settings', language)} data-cookie-settings="">
             {t.footer.cookieSettings}

@@ -2,12 +2,12 @@
 // button. Below the desktop breakpoint the same items sit in a menu opened by a button, which
 // app/enhance/menu.ts works (on every page, with or without React); without scripts the root
 // shows the menu open.
-import { Link, NavLink } from 'react-router';
 import { site } from '~/config/site';
 import { localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
 import { BrandMark } from './brand-mark';
 import { LanguageToggle } from './language-toggle';
 import { useHydrated } from './use-hydrated';
+import { SiteLink, SiteNavLink } from './site-link';
 
 const menuId = 'site-menu';
 
@@ -20,14 +20,14 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__bar">
-        <Link
+        <SiteLink
           to={localizedPath('/', language)}
           className="brand"
           aria-label={t.header.homeLink(site.name)}
         >
           <BrandMark />
           <span className="brand__name">{site.name}</span>
-        </Link>
+        </SiteLink>
         <button
           type="button"
           className="menu-button"
@@ -46,20 +46,20 @@ export function SiteHeader() {
         >
           <ul className="site-nav__links">
             <li>
-              <NavLink to={localizedPath('/blog', language)} className="site-nav__link">
+              <SiteNavLink to={localizedPath('/blog', language)} className="site-nav__link">
                 {t.header.blog}
-              </NavLink>
+              </SiteNavLink>
             </li>
             <li>
-              <NavLink to={localizedPath('/newsletter', language)} className="site-nav__link">
+              <SiteNavLink to={localizedPath('/newsletter', language)} className="site-nav__link">
                 {t.header.newsletter}
-              </NavLink>
+              </SiteNavLink>
             </li>
           </ul>
           <LanguageToggle />
-          <Link to={localizedPath('/book-call', language)} className="button button--accent">
+          <SiteLink to={localizedPath('/book-call', language)} className="button button--accent">
             {t.header.bookCall}
-          </Link>
+          </SiteLink>
         </nav>
       </div>
     </header>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { PostSummary } from '~/data/posts';
 import { localizedPath, useCopy, useDictionary, useLanguage, type Language } from '~/i18n/locale';
 import { PageIntro } from '~/ui/page-intro';
@@ -7,6 +6,7 @@ import { BlogLoading } from './blog-loading';
 import { blogCopy } from './copy';
 import { usePendingBlogPage } from './pending-blog-page';
 import './blog.css';
+import { SiteLink } from '~/ui/site-link';
 
 export type BlogListResult =
   | { status: 'loaded'; posts: PostSummary[]; page: number; hasOlder: boolean }
@@ -53,17 +53,17 @@ function Pagination({ page, hasOlder }: { page: number; hasOlder: boolean }) {
   return (
     <nav className="blog-pages" aria-label={copy.pagesLabel}>
       {page > 1 && (
-        <Link to={blogPagePath(page - 1, language)} rel="prev" className="blog-pages__newer">
+        <SiteLink to={blogPagePath(page - 1, language)} rel="prev" className="blog-pages__newer">
           <span aria-hidden="true">← </span>
           {copy.newer}
-        </Link>
+        </SiteLink>
       )}
       <p className="blog-pages__current">{copy.page(page)}</p>
       {hasOlder && (
-        <Link to={blogPagePath(page + 1, language)} rel="next" className="blog-pages__older">
+        <SiteLink to={blogPagePath(page + 1, language)} rel="next" className="blog-pages__older">
           {copy.older}
           <span aria-hidden="true"> →</span>
-        </Link>
+        </SiteLink>
       )}
     </nav>
   );

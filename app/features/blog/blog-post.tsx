@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { BlogPost } from '~/data/posts';
 import { formatLongDate } from '~/i18n/format';
 import { localizedPath, useCopy, useLanguage, type PageAlternates } from '~/i18n/locale';
@@ -8,6 +7,7 @@ import { BlogLoading } from './blog-loading';
 import { blogCopy } from './copy';
 import { usePendingBlogPage } from './pending-blog-page';
 import './blog.css';
+import { SiteLink } from '~/ui/site-link';
 
 export type BlogPostResult =
   | { status: 'loaded'; post: BlogPost; bodyHtml: string; alternates: PageAlternates | null }
@@ -28,10 +28,10 @@ function BackToBlog({ className }: { className: string }) {
   const language = useLanguage();
   const copy = useCopy(blogCopy).post;
   return (
-    <Link to={localizedPath('/blog', language)} className={className}>
+    <SiteLink to={localizedPath('/blog', language)} className={className}>
       <span aria-hidden="true">←</span>
       {copy.backToBlog}
-    </Link>
+    </SiteLink>
   );
 }
 
@@ -72,9 +72,9 @@ function BookingCallToAction() {
         {copy.cta.heading}
       </h2>
       <p className="blog-cta__lead">{copy.cta.lead}</p>
-      <Link to={localizedPath('/book-call', language)} className="button button--accent">
+      <SiteLink to={localizedPath('/book-call', language)} className="button button--accent">
         {copy.cta.button}
-      </Link>
+      </SiteLink>
     </aside>
   );
 }

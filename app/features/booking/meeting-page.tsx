@@ -3,12 +3,12 @@
 // in. Once cancelled: a new time to book; once past: a way to ask again. Each state has its own
 // heading and title (meetingTitle), and the heading takes the focus when the page opens, unless
 // the times of a day just chosen or a problem should.
-import { Link } from 'react-router';
 import { localizedPath, useCopy, useLanguage, type Language } from '~/i18n/locale';
 import type { MeetingView } from './booking-types';
 import { bookingCopy } from './copy';
 import { SlotPicker } from './slot-picker';
 import './booking.css';
+import { SiteLink } from '~/ui/site-link';
 
 /** The page's title: its state's heading, or that the link is not valid. */
 export function meetingTitle(view: MeetingView | null | undefined, language: Language): string {
@@ -20,9 +20,9 @@ export function MeetingPage({ view }: { view: MeetingView | null }) {
   const t = useCopy(bookingCopy);
   const language = useLanguage();
   const home = (
-    <Link to={localizedPath('/', language)} className="button button--secondary">
+    <SiteLink to={localizedPath('/', language)} className="button button--secondary">
       {t.meeting.backHome}
-    </Link>
+    </SiteLink>
   );
   if (!view) {
     return (
@@ -103,7 +103,7 @@ export function MeetingPage({ view }: { view: MeetingView | null }) {
       {state === 'past' && (
         <p>
           {t.meeting.past}{' '}
-          <Link to={localizedPath('/book-call', language)}>{t.meeting.newRequest}</Link>
+          <SiteLink to={localizedPath('/book-call', language)}>{t.meeting.newRequest}</SiteLink>
         </p>
       )}
       {home}

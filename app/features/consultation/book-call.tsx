@@ -1,6 +1,5 @@
 // The consultation request page: the newsletter welcome panel, the heading
 // and form, the trust panel, the EN/SV toggle and a way back to the homepage.
-import { Link } from 'react-router';
 import { localizedPath, useCopy, useDictionary, useLanguage } from '~/i18n/locale';
 import { LanguageToggle } from '~/ui/language-toggle';
 import type { Attribution } from '~/visit/attribution';
@@ -8,6 +7,7 @@ import type { ConsultationActionData } from './action-data';
 import { ConsultationForm } from './consultation-form';
 import { consultationCopy } from './copy';
 import './consultation.css';
+import { SiteLink } from '~/ui/site-link';
 
 export function BookCall({
   serverState,
@@ -29,9 +29,9 @@ export function BookCall({
     <div className="book-call">
       <div className="container">
         <div className="book-call__bar">
-          <Link to={localizedPath('/', language)} className="book-call__home">
+          <SiteLink to={localizedPath('/', language)} className="book-call__home">
             <span aria-hidden="true">←</span> {t.backHome}
-          </Link>
+          </SiteLink>
           <nav aria-label={t.pageLanguage}>
             <LanguageToggle />
           </nav>

@@ -6,7 +6,6 @@
 // below the form followed by the thank-you page. Hidden fields carry the spam checks (honeypot,
 // signed start time) and the visit's attribution.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { ATTRIBUTION_FIELDS, type Attribution } from '~/visit/attribution';
 import type { ConsultationActionData } from './action-data';
@@ -22,6 +21,7 @@ import {
   firstInvalidField,
   type ConsultationField,
 } from './validation';
+import { SiteLink } from '~/ui/site-link';
 
 /** The agency's phone and e-mail, for a visitor whose network is past every limit. */
 function AgencyContact({ contact }: { contact: NonNullable<ConsultationActionData['contact']> }) {
@@ -247,7 +247,7 @@ export function ConsultationForm({
         </div>
         <p className="consultation-form__privacy">
           {t.form.privacyBefore}
-          <Link to={localizedPath('/privacy-policy', language)}>{t.form.privacyLink}</Link>
+          <SiteLink to={localizedPath('/privacy-policy', language)}>{t.form.privacyLink}</SiteLink>
           {t.form.privacyAfter}
         </p>
       </form>
@@ -262,9 +262,9 @@ export function ConsultationForm({
           <p className="consultation-thanks__redirect" role="status">
             {t.thankYou.redirecting}
           </p>
-          <Link to={localizedPath('/', language)} className="button button--primary">
+          <SiteLink to={localizedPath('/', language)} className="button button--primary">
             {t.backHome}
-          </Link>
+          </SiteLink>
         </section>
       </template>
     </>

@@ -1,7 +1,6 @@
 // The consultation thank-you page: what happens next, the three newest posts
 // of the page's language (loaded on the server) and a way back to the homepage.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { PostSummary } from '~/data/posts';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { PostGrid } from '~/ui/post-card';
@@ -9,6 +8,7 @@ import { LEAD_EVENT_ATTRIBUTE } from '~/visit/ad-tags-markup';
 import { consultationCopy } from './copy';
 import { ThankYouSteps } from './thank-you-steps';
 import './consultation.css';
+import { SiteLink } from '~/ui/site-link';
 
 export function ConsultationThankYou({
   latestPosts,
@@ -39,9 +39,9 @@ export function ConsultationThankYou({
       <section className="container book-call-thanks__posts" aria-labelledby="latest-tips">
         <h2 id="latest-tips">{t.thankYou.latestHeading}</h2>
         <PostGrid posts={latestPosts} headingLevel={3} />
-        <Link to={localizedPath('/', language)} className="button button--primary">
+        <SiteLink to={localizedPath('/', language)} className="button button--primary">
           {t.backHome}
-        </Link>
+        </SiteLink>
       </section>
     </div>
   );

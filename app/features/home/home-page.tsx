@@ -1,10 +1,10 @@
 // The home page: hero, services, process, comparison with other
 // agencies and the final call to action, in the visitor's language.
-import { Link } from 'react-router';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { homeCopy } from './copy';
 import { CheckGlyph, CrossGlyph, ServiceGlyph } from './icons';
 import './home.css';
+import { SiteLink } from '~/ui/site-link';
 
 export const processSectionId = 'process';
 export const servicesSectionId = 'services';
@@ -23,9 +23,9 @@ export function HomePage() {
             <h1 id="home-hero-heading">{t.hero.heading}</h1>
             <p className="home-hero__lead">{t.hero.lead}</p>
             <div className="home-hero__actions">
-              <Link to={bookCallPath} className="button button--accent home-button-large">
+              <SiteLink to={bookCallPath} className="button button--accent home-button-large">
                 {t.hero.bookCall}
-              </Link>
+              </SiteLink>
               <a
                 href={`#${processSectionId}`}
                 className="button home-button-outline home-button-large"
@@ -165,9 +165,9 @@ export function HomePage() {
         <div className="container home-cta__inner">
           <h2 id="home-cta-heading">{t.cta.heading}</h2>
           <p className="home-cta__lead">{t.cta.lead}</p>
-          <Link to={bookCallPath} className="button button--accent home-button-large">
+          <SiteLink to={bookCallPath} className="button button--accent home-button-large">
             {t.cta.button}
-          </Link>
+          </SiteLink>
           <ul className="home-cta__points" aria-label={t.cta.pointsLabel}>
             {t.cta.points.map((point) => (
               <li key={point}>

@@ -2,13 +2,14 @@
 // page in the other language, the "last updated" date, a table of contents and fifteen sections.
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 import { Fragment } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { formatLongDate } from '~/i18n/format';
 import { localizedPath, switchLanguagePath, useLanguage } from '~/i18n/locale';
 import { useHydrated } from '~/ui/use-hydrated';
 import { policySectionIds, privacyPolicyText, type Block, type Inline } from './copy';
 import type { PolicyFacts } from './processing-tools';
 import './privacy-policy.css';
+import { SiteLink } from '~/ui/site-link';
 
 /** The calendar date of an instant in the agency's time zone, as YYYY-MM-DD for <time>. */
 export function stockholmDate(iso: string): string {
@@ -126,7 +127,7 @@ export function PrivacyPolicy({ today, facts }: { today: string; facts: PolicyFa
         <div className="container">
           <div className="privacy__toolbar">
             <BackButton label={t.back} />
-            <Link
+            <SiteLink
               to={twin}
               className="privacy__language"
               data-keep-hash
@@ -134,7 +135,7 @@ export function PrivacyPolicy({ today, facts }: { today: string; facts: PolicyFa
               hrefLang={t.otherLanguage.language}
             >
               {t.otherLanguage.label}
-            </Link>
+            </SiteLink>
           </div>
           <h1>{t.heading}</h1>
           <p className="lead">{t.intro}</p>

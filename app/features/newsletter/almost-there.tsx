@@ -1,12 +1,12 @@
 // The confirmation-pending page: the confirmation email is on its way, where to
 // look for it, and the latest posts while the visitor waits.
-import { Link } from 'react-router';
 import type { PostSummary } from '~/data/posts';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { DictionaryPageIntro } from '~/ui/page-intro';
 import { newsletterCopy } from './copy';
 import { LatestPosts } from './latest-posts';
 import './newsletter.css';
+import { SiteLink } from '~/ui/site-link';
 
 export function NewsletterAlmostThere({ posts }: { posts: PostSummary[] }) {
   const copy = useCopy(newsletterCopy);
@@ -38,9 +38,9 @@ export function NewsletterAlmostThere({ posts }: { posts: PostSummary[] }) {
       </section>
       <LatestPosts posts={posts} />
       <div className="container newsletter-actions">
-        <Link to={localizedPath('/', language)} className="button button--primary">
+        <SiteLink to={localizedPath('/', language)} className="button button--primary">
           {copy.backHome}
-        </Link>
+        </SiteLink>
       </div>
     </>
   );

@@ -1,11 +1,11 @@
 // The newsletter sign-up page: what subscribers get, and the provider's form.
-import { Link } from 'react-router';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { DictionaryPageIntro } from '~/ui/page-intro';
 import { SignupFrame, type SignupForms } from '~/ui/signup-frame';
 import { newsletterCopy } from './copy';
 import { CheckIcon } from './check-icon';
 import './newsletter.css';
+import { SiteLink } from '~/ui/site-link';
 
 export function NewsletterSignup({ forms }: { forms: SignupForms }) {
   const t = useCopy(newsletterCopy).signup;
@@ -28,7 +28,8 @@ export function NewsletterSignup({ forms }: { forms: SignupForms }) {
             ))}
           </ul>
           <p className="newsletter-signup__privacy">
-            {t.privacy} <Link to={localizedPath('/privacy-policy', language)}>{t.privacyLink}</Link>
+            {t.privacy}{' '}
+            <SiteLink to={localizedPath('/privacy-policy', language)}>{t.privacyLink}</SiteLink>
           </p>
         </section>
         <section className="newsletter-card" aria-labelledby="newsletter-form">

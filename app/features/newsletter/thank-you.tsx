@@ -1,6 +1,5 @@
 // The newsletter thank-you page, where a confirmed subscriber lands (its content is not specified:
 // thanks, what comes next, the blog and the free guide, and the latest posts).
-import { Link } from 'react-router';
 import type { PostSummary } from '~/data/posts';
 import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { DictionaryPageIntro } from '~/ui/page-intro';
@@ -8,6 +7,7 @@ import { CheckIcon } from './check-icon';
 import { newsletterCopy } from './copy';
 import { LatestPosts } from './latest-posts';
 import './newsletter.css';
+import { SiteLink } from '~/ui/site-link';
 
 export function NewsletterThankYou({ posts }: { posts: PostSummary[] }) {
   const copy = useCopy(newsletterCopy);
@@ -28,22 +28,22 @@ export function NewsletterThankYou({ posts }: { posts: PostSummary[] }) {
         </ol>
         <h2 className="newsletter-more__heading">{t.moreHeading}</h2>
         <div className="newsletter-more">
-          <Link to={localizedPath('/blog', language)} className="button button--primary">
+          <SiteLink to={localizedPath('/blog', language)} className="button button--primary">
             {t.blogLink}
-          </Link>
-          <Link
+          </SiteLink>
+          <SiteLink
             to={localizedPath('/free-meta-ads-guide', language)}
             className="button button--accent"
           >
             {t.guideLink}
-          </Link>
+          </SiteLink>
         </div>
       </section>
       <LatestPosts posts={posts} />
       <div className="container newsletter-actions">
-        <Link to={localizedPath('/', language)} className="button button--primary">
+        <SiteLink to={localizedPath('/', language)} className="button button--primary">
           {copy.backHome}
-        </Link>
+        </SiteLink>
       </div>
     </>
   );
