@@ -3,6 +3,7 @@ import type { PostLanguage } from '~/data/posts';
 import type { Language } from './locale';
 import { AGENCY_TIME_ZONE } from '~/config/time-zone';
 import { formatDateTime } from '#shared/date-time.ts';
+import { RecentlyUsed } from '#shared/recently-used.ts';
 
 const locales: Record<Language, string> = { en: 'en-US', sv: 'sv-SE' };
 
@@ -22,10 +23,9 @@ const longDates = Object.fromEntries(
 
 /**
  * Long dates formatted lately, by language and ISO text: formatting one with Intl cost a render
- * about 40 µs, and pages show the same few dates again and again. Emptied whole past 1,000.
+ * about 40 µs, and pages show the same few dates again and again. The latest 1,000 are kept.
  */
-const formattedLongDates = new Map<string, string>();
-const FORMATTED_LONG_DATES_MAX = 1_000;
+const formattedLongDates = new RecentlyUsed<string, string>(1_000);
 
 /** "November 21, 2026" / "21 november 2026". Dates are shown in the agency's time zone. */
 export function formatLongDate(iso: string, language: Language): string {
@@ -33,7 +33,6 @@ export function formatLongDate(iso: string, language: Language): string {
   let formatted = formattedLongDates.get(key);
   if (formatted === undefined) {
     formatted = longDates[language].format(new Date(iso));
-    if (formattedLongDates.size >= FORMATTED_LONG_DATES_MAX) formattedLongDates.clear();
     formattedLongDates.set(key, formatted);
   }
   return formatted;

@@ -8,6 +8,7 @@
 // Hashes rather than nonces: a page's hashes follow from its HTML, so the same page keeps the
 // same bytes and its ETag (a 304 stays possible), where a nonce would change every response.
 import { hash } from 'node:crypto';
+import { RecentlyUsed } from '#shared/recently-used.ts';
 
 /** What a route may declare in its `handle` about its page's policy. */
 export interface SecurityHandle {
@@ -53,32 +54,23 @@ function attribute(attributes: string, name: string): string | undefined {
 
 /**
  * The hashes of inline texts seen lately: the same stylesheet and scripts are inlined in every
- * page, and hashing them again for each render was a measurable share of it. Bounded by its
- * number of texts and their total length; emptied whole when either bound is reached. Texts read
- * from a page's bytes (one character per byte) are kept apart from real text, whose hash differs
- * where a character is beyond ASCII.
+ * page, and hashing them again for each render was a measurable share of it. At most 256 texts and
+ * 2 M characters of them, the least recently used let go first. Texts read from a page's bytes (one
+ * character per byte) are kept apart from real text, whose hash differs where a character is beyond
+ * ASCII.
  */
 class HashMemo {
-  private readonly sources = new Map<string, string>();
-  private chars = 0;
-  static readonly TEXTS_MAX = 256;
-  static readonly CHARS_MAX = 2_000_000;
+  private readonly sources = new RecentlyUsed<string, string>(
+    2_000_000,
+    (_source, text) => text.length,
+    256,
+  );
 
   source(text: string, hashOf: (text: string) => string): string {
     let source = this.sources.get(text);
     if (source === undefined) {
       source = `'sha256-${hashOf(text)}'`;
-      if (
-        this.sources.size >= HashMemo.TEXTS_MAX ||
-        this.chars + text.length > HashMemo.CHARS_MAX
-      ) {
-        this.sources.clear();
-        this.chars = 0;
-      }
-      if (text.length <= HashMemo.CHARS_MAX) {
-        this.sources.set(text, source);
-        this.chars += text.length;
-      }
+      this.sources.set(text, source);
     }
     return source;
   }

@@ -9,7 +9,7 @@ import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { RecentlyUsed } from '#server/recently-used.ts';
+import { RecentlyUsed } from '#shared/recently-used.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 

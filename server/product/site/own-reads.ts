@@ -5,7 +5,7 @@
 // the data API, a database notice, a scheduled post's time), so a page rendered for a signed-in
 // member is never older than the copy a visitor gets from the page cache
 // (docs/decisions/0037-rendered-pages-without-repeated-work.md).
-import { RecentlyUsed } from '#server/recently-used.ts';
+import { RecentlyUsed } from '#shared/recently-used.ts';
 
 export type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 

@@ -3,7 +3,7 @@
 // parsing them and writing their SQL was per-request work that the answer never depended on
 // (docs/decisions/0036-the-data-api-close-to-the-database.md). Bounded, so that hand-made query
 // strings that vary without end cannot grow the process; dropped whole when the schema reloads.
-import { RecentlyUsed } from '#server/recently-used.ts';
+import { RecentlyUsed } from '#shared/recently-used.ts';
 import type { Table } from './catalog.ts';
 import type { MediaType } from './headers.ts';
 import { parseQuery, type QueryParams } from './parse.ts';

@@ -20,13 +20,27 @@ describe('RecentlyUsed', () => {
     expect([kept.get('a'), kept.get('b')]).toEqual(['xxxxxx', 'yyyy']);
     kept.set('c', 'zz'); // 12 > 10: the least recently used, a, goes
     expect([kept.get('a'), kept.get('b'), kept.get('c')]).toEqual([undefined, 'yyyy', 'zz']);
-    kept.set('d', 'w'.repeat(11)); // larger than the bound: nothing stays
-    expect(kept.size).toBe(0);
+    kept.set('d', 'w'.repeat(11)); // larger than the whole bound: not kept, and nothing goes
+    expect([kept.get('d'), kept.size]).toEqual([undefined, 2]);
     kept.set('e', 'e');
     kept.delete('e');
-    kept.set('f', 'f'.repeat(10));
-    expect(kept.get('f')).toBe('f'.repeat(10));
+    kept.set('f', 'f'.repeat(10)); // the whole bound: every other entry goes
+    expect([kept.get('f'), kept.size]).toEqual(['f'.repeat(10), 1]);
     kept.clear();
     expect(kept.size).toBe(0);
+  });
+
+  it('can size an entry by its key and bound the number of entries besides', () => {
+    const hashes = new RecentlyUsed<string, string>(10, (_hash, text) => text.length, 2);
+    hashes.set('aaaa', '#a');
+    hashes.set('bb', '#b');
+    hashes.set('c', '#c'); // three entries, 7 characters: the count bound lets aaaa go
+    expect([hashes.get('aaaa'), hashes.get('bb'), hashes.get('c')]).toEqual([
+      undefined,
+      '#b',
+      '#c',
+    ]);
+    hashes.set('d'.repeat(10), '#d'); // 13 characters: bb, then c, go
+    expect([hashes.get('d'.repeat(10)), hashes.size]).toEqual(['#d', 1]);
   });
 });
