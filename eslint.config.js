@@ -197,6 +197,13 @@ const productTables = readdirSync(migrations)
   .map((match) => match[1]);
 const productTableName = `/\\b(${productTables.join('|')})\\b/`;
 
+/** Imports reach another folder through an alias, never by climbing two levels. */
+const reachThroughAlias = {
+  regex: '^\\.\\./\\.\\./',
+  message:
+    'Reach another folder through an alias (~/ for app/, #server/, #shared/, #tests/), not ../../.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'build', '.react-router', '.data*', 'test-results'] },
   js.configs.recommended,
@@ -217,14 +224,33 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { patterns: [reachThroughAlias] }],
+    },
+  },
+  {
+    // A public page's links are plain anchors where no router runs (decision 38); the admin hydrates
+    // and keeps React Router's own.
+    files: ['app/**/*.tsx'],
+    ignores: [
+      'app/ui/site-link.tsx',
+      'app/admin/**',
+      'app/features/team/**',
+      'app/features/leads/**',
+      'app/features/insights/**',
+      'app/features/booking/availability-*.tsx',
+      '**/*.test.tsx',
+    ],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
+          patterns: [reachThroughAlias],
+          paths: [
             {
-              regex: '^\\.\\./\\.\\./',
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
               message:
-                'Reach another folder through an alias (~/ for app/, #server/, #shared/, #tests/), not ../../.',
+                'Public pages link with SiteLink or SiteNavLink (~/ui/site-link): a plain anchor where the page does not hydrate.',
             },
           ],
         },
