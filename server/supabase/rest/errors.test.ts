@@ -97,3 +97,13 @@ describe('the envelope', () => {
     expect(jwtError('Expected 3 parts in JWT; got 1', false).body.code).toBe('PGRST301');
   });
 });
+
+describe('RestError', () => {
+  it('takes no stack trace, and leaves other errors theirs', () => {
+    const limit = Error.stackTraceLimit;
+    const refused = new RestError(404, { code: 'PGRST205', message: 'No such table' });
+    expect(refused.stack).toBe('RestError: No such table');
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new Error('fault').stack).toMatch(/\n\s+at /);
+  });
+});

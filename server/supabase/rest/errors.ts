@@ -8,7 +8,12 @@ export interface ErrorBody {
   message: string;
 }
 
-/** An answer that ends the request: the envelope, its status and any extra headers. */
+/**
+ * An answer that ends the request: the envelope, its status and any extra headers. It is the
+ * client's error, sent as JSON and never logged, so it takes no stack trace: capturing one through
+ * the request's awaits cost a 404 a fifth of its time, making a refused request dearer to answer
+ * than a served one.
+ */
 export class RestError extends Error {
   readonly status: number;
   readonly body: ErrorBody;
@@ -19,7 +24,13 @@ export class RestError extends Error {
     body: { code: string; message: string; details?: string | null; hint?: string | null },
     headers: Record<string, string> = {},
   ) {
-    super(body.message);
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(body.message);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     this.name = 'RestError';
     this.status = status;
     this.body = {
