@@ -2,7 +2,7 @@
 // Router's own (the route manifest, a page's or an action's data), and a page opened again from
 // itself (a step within the booking page).
 import { describe, expect, it } from 'vitest';
-import { isFrameworkRequest, isStepWithinPage } from './site.ts';
+import { isFrameworkRequest, isStepWithinPage } from './page-views.ts';
 
 describe('isFrameworkRequest', () => {
   it.each(['/__manifest', '/_.data', '/admin.data', '/blog.data', '/sv/blog/a-post.data'])(
