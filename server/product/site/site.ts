@@ -177,11 +177,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
       const shared = declaration
         ? sharedRequestOf(req, url, declaration, cacheOriginOf(req.headers.host))
         : null;
-      // Every answer of the site (assets, feeds, pages) is what its Content-Type says; pages add
-      // their other security headers in app/entry.server.tsx. A kept page carries it among its own
-      // headers, in one writeHead (Node's quickest path, some 5–10 % of a cached answer's time);
-      // every other answer gets it before anything is written.
-      let extra: OutgoingHttpHeaders = { 'x-content-type-options': 'nosniff' };
+      let extra: OutgoingHttpHeaders = {};
       const kept = { served: false };
       // The cache first: it holds only pages that were rendered because no static file matched
       // their path, and the build's files do not change while the server runs.
@@ -193,7 +189,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
             header: (name) => headerText(req, name),
             publicOrigin: options.siteUrl,
           }) ?? [];
-        if (cookies.length > 0) extra = { ...extra, 'set-cookie': cookies };
+        if (cookies.length > 0) extra = { 'set-cookie': cookies };
         // Registered before the answer starts: a cached page may be sent before serve resolves.
         kept.served = true;
         countView(req, res, url, facts.page, kept);
@@ -208,6 +204,9 @@ export async function createSite(options: SiteOptions): Promise<Site> {
           return;
         }
       }
+      // Every answer of the site (assets, feeds, pages) is what its Content-Type says; pages add
+      // their other security headers in app/entry.server.tsx. A kept page carries it among its own
+      // headers (render-shared-page.ts); every other answer gets it before anything is written.
       res.setHeader('X-Content-Type-Options', 'nosniff');
       if (await serveStatic(req, res, url)) return;
       // A shared page's view is counted above already (no static file has a page's path); one
