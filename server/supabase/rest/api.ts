@@ -167,8 +167,8 @@ export async function createRestApi(opts: {
     const prefs = parsePreferences(req.headers);
     // The query string as received names the same parameters: no need to write them out again.
     const query = plans.query(
-      url.searchParams.has('apikey') ? params.toString() : url.search.slice(1),
       params,
+      url.searchParams.has('apikey') ? params.toString() : url.search.slice(1),
     );
     const table = findTable(catalog, resource.name);
 

@@ -28,11 +28,7 @@ export class ReadPlans {
    * The parsed query string; an invalid one throws, as parseQuery does, and is not kept. `text`
    * is the query string the parameters came from (by default written out from them).
    */
-  query(text: string, params: URLSearchParams): QueryParams;
-  query(params: URLSearchParams): QueryParams;
-  query(first: string | URLSearchParams, second?: URLSearchParams): QueryParams {
-    const params = typeof first === 'string' ? second! : first;
-    const text = typeof first === 'string' ? first : first.toString();
+  query(params: URLSearchParams, text = params.toString()): QueryParams {
     const kept = this.queries.get(text);
     if (kept) return kept;
     const query = parseQuery(params);
