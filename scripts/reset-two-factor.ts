@@ -4,7 +4,7 @@
 // process, so stop the server first unless DATABASE_URL is set.
 import path from 'node:path';
 import { loadConfig } from '#server/config.ts';
-import { openDatabase } from '#server/app.ts';
+import { openDatabase } from '#server/database.ts';
 import { createMailer } from '#server/mail.ts';
 import { ResetRefused, resetTwoFactorByEmail } from '#server/product/team/reset-two-factor.ts';
 

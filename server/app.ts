@@ -10,12 +10,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
-import { lockDataDir, persistentSecret } from './data-dir.ts';
-import { openPglite } from '#server/supabase/db/pglite.ts';
+import { persistentSecret } from './data-dir.ts';
+import { openDatabase } from './database.ts';
 import { openPostgres } from '#server/supabase/db/postgres.ts';
 import { migrate } from '#server/supabase/db/migrate.ts';
-import { startEmbeddedPostgres } from '#server/supabase/db/embedded-postgres.ts';
-import { movePgliteData } from '#server/supabase/db/move-pglite.ts';
 import type { Database } from '#server/supabase/db/types.ts';
 import { createHmac } from 'node:crypto';
 import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
@@ -133,56 +131,6 @@ async function apiKeys(secret: string) {
       secret,
     ),
   };
-}
-
-/**
- * The database: DATABASE_URL's server, or the embedded one in DATA_DIR (locked to this process).
- * The embedded PostgreSQL takes over a PGlite directory left by an earlier version (decision 10).
- * Also used by `npm run reset-two-factor` (scripts/reset-two-factor.ts).
- */
-export async function openDatabase(
-  config: Config,
-  log: (line: string) => void,
-): Promise<{ db: Database; release: () => void; url?: string }> {
-  if (config.DATABASE_URL)
-    return {
-      db: await openPostgres(config.DATABASE_URL),
-      release: () => {},
-      url: config.DATABASE_URL,
-    };
-  const release = lockDataDir(config.dataDir);
-  const pgliteDir = path.join(config.dataDir, 'pglite');
-  try {
-    if (config.EMBEDDED_DATABASE === 'pglite') return { db: await openPglite(pgliteDir), release };
-    const server = await startEmbeddedPostgres({
-      directory: path.join(config.dataDir, 'postgres'),
-      log,
-    });
-    const pool = await openPostgres(server.url).catch(async (error: unknown) => {
-      await server.stop();
-      throw error;
-    });
-    const db: Database = {
-      ...pool,
-      async close() {
-        await pool.close();
-        await server.stop();
-      },
-    };
-    try {
-      const copied = await movePgliteData(pgliteDir, db);
-      if (copied !== undefined) {
-        log(`Moved ${copied} rows from PGlite (${pgliteDir}.moved) into PostgreSQL.`);
-      }
-    } catch (error) {
-      await db.close();
-      throw error;
-    }
-    return { db, release, url: server.url };
-  } catch (error) {
-    release();
-    throw error;
-  }
 }
 
 export async function startServer(

@@ -84,6 +84,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs one process unless told, and more only on PostgreSQL', () => {
+    expect(loadConfig({})).toMatchObject({ WORKERS: 1 });
+    expect(loadConfig({ WORKERS: '2' })).toMatchObject({ WORKERS: 2 });
+    expect(() => loadConfig({ WORKERS: '0' })).toThrowError(/WORKERS/);
+    expect(() => loadConfig({ WORKERS: '17' })).toThrowError(/WORKERS/);
+    expect(() => loadConfig({ WORKERS: '2', EMBEDDED_DATABASE: 'pglite' })).toThrowError(
+      /WORKERS: PGlite serves one process/,
+    );
+    expect(
+      loadConfig({
+        WORKERS: '2',
+        EMBEDDED_DATABASE: 'pglite',
+        DATABASE_URL: 'postgres://u:p@localhost/db',
+      }),
+    ).toMatchObject({ WORKERS: 2 });
+  });
+
   it('backs up daily and keeps a week unless told, and takes none at BACKUP_INTERVAL_HOURS=0', () => {
     expect(loadConfig({})).toMatchObject({ BACKUP_INTERVAL_HOURS: 24, BACKUP_KEEP_DAYS: 7 });
     expect(loadConfig({ BACKUP_INTERVAL_HOURS: '0' })).toMatchObject({ BACKUP_INTERVAL_HOURS: 0 });

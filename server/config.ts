@@ -40,6 +40,11 @@ const schema = z.object({
   AUTH_RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).max(100_000).default(30),
   /** How many reverse proxies (besides any on loopback) stand in front of the server. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Node processes serving the site on this machine, on one port (decision 39): the first holds
+   * DATA_DIR and its database and starts the others. One by default, for a small machine's memory.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   /** Memory the page cache may hold, in MiB (decision 13). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   /** Who is told of every new lead: one address or several, comma-separated. */
@@ -133,6 +138,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.success && parsed.data.SHUTDOWN_GRACE_SECONDS >= parsed.data.SHUTDOWN_TIMEOUT_SECONDS)
     problems.push(
       '  - SHUTDOWN_GRACE_SECONDS: must be shorter than SHUTDOWN_TIMEOUT_SECONDS, which includes it',
+    );
+  if (
+    parsed.success &&
+    parsed.data.WORKERS > 1 &&
+    parsed.data.EMBEDDED_DATABASE === 'pglite' &&
+    !parsed.data.DATABASE_URL &&
+    !parsed.data.SUPABASE_URL
+  )
+    problems.push(
+      '  - WORKERS: PGlite serves one process; more than one needs PostgreSQL (EMBEDDED_DATABASE=postgres or DATABASE_URL)',
     );
   problems.push(...s3SettingsProblems(cleaned));
   for (const [a, b] of pairs) {

@@ -6,7 +6,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '#server/config.ts';
-import { openDatabase } from '#server/app.ts';
+import { openDatabase } from '#server/database.ts';
 import { DataDirLockedError } from '#server/data-dir.ts';
 import { openPostgres } from '#server/supabase/db/postgres.ts';
 import { createS3Client } from '#server/s3.ts';

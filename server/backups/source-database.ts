@@ -4,7 +4,7 @@
 // while the site runs on it only its schedule can take a backup.
 import path from 'node:path';
 import type { Config } from '#server/config.ts';
-import { openDatabase } from '#server/app.ts';
+import { openDatabase } from '#server/database.ts';
 import { DataDirLockedError } from '#server/data-dir.ts';
 import { embeddedPostgresUrl } from '#server/supabase/db/embedded-postgres.ts';
 import { openPostgres } from '#server/supabase/db/postgres.ts';
