@@ -6,14 +6,11 @@
 // Long because it is the one place where every service, job and limit is wired together, in the
 // order they must start and stop.
 import type { IncomingMessage, RequestListener } from 'node:http';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { persistentSecret } from './data-dir.ts';
-import { openDatabase } from './database.ts';
+import { openDatabase, prepareDatabase } from './database.ts';
 import { openPostgres } from '#server/supabase/db/postgres.ts';
-import { migrate } from '#server/supabase/db/migrate.ts';
 import type { Database } from '#server/supabase/db/types.ts';
 import { createHmac } from 'node:crypto';
 import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
@@ -38,8 +35,6 @@ import { createAuthApi } from '#server/supabase/auth/api.ts';
 import { listeningOrigins, redirectAllowList } from '#server/supabase/auth/trusted-origins.ts';
 import { readProjectConfig } from '#server/supabase/project-config.ts';
 import { createStorageApi } from '#server/supabase/storage/api.ts';
-import { ensureAdmin } from '#server/supabase/auth/admin.ts';
-import { makeTeamAdmin } from '#server/product/team/team-admin.ts';
 import { isTeamMember } from '#server/product/team/team-membership.ts';
 import {
   checkLeadSchema,
@@ -55,9 +50,6 @@ import { startPublicationTimer } from '#server/product/site/publication-timer.ts
 import { pageViewCounter } from '#server/product/visits/count-page-views.ts';
 import { startVisitRecorder, type VisitRecorder } from '#server/product/visits/visit-recorder.ts';
 import { startScheduledBackups } from '#server/backups/scheduled-backups.ts';
-
-const root = path.resolve(import.meta.dirname, '..');
-const seedFile = path.join(root, 'supabase/seed.sql');
 
 /**
  * A request that may change what the pages show: a write to the posts, the agency's details
@@ -171,18 +163,7 @@ export async function startServer(
     };
     try {
       const jwtSecret = config.JWT_SECRET ?? persistentSecret(config.dataDir, 'jwt-secret');
-      const { applied, fresh } = await migrate(db, { log });
-      if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-      if (fresh && config.SEED_DEMO && existsSync(seedFile)) {
-        await db.transaction(async (tx) => tx.exec(await readFile(seedFile, 'utf8')));
-        log('Loaded the demo blog posts (SEED_DEMO=false skips this).');
-      }
-      await ensureAdmin(db, {
-        email: config.ADMIN_EMAIL,
-        password: config.ADMIN_PASSWORD,
-        log,
-        grantAdmin: makeTeamAdmin,
-      });
+      await prepareDatabase(db, config, log);
       const keys = await apiKeys(jwtSecret);
       apiKeyRefusal = createApiKeyCheck([keys.anonKey, keys.serviceRoleKey]);
       const rest = await createRestApi({ db, jwtSecret });

@@ -1,5 +1,8 @@
 // The database the server runs on: DATABASE_URL's server, or the embedded one it starts in
-// DATA_DIR (decision 10), locked to the process that opened it.
+// DATA_DIR (decision 10), locked to the process that opened it; and what it needs before the
+// site serves (migrations, the demo posts on a fresh database, an administrator).
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { lockDataDir } from './data-dir.ts';
@@ -9,6 +12,11 @@ import { startEmbeddedPostgres } from '#server/supabase/db/embedded-postgres.ts'
 import { maxConnections } from '#server/supabase/db/embedded-postgres-settings.ts';
 import { movePgliteData } from '#server/supabase/db/move-pglite.ts';
 import type { Database } from '#server/supabase/db/types.ts';
+import { migrate } from '#server/supabase/db/migrate.ts';
+import { ensureAdmin } from '#server/supabase/auth/admin.ts';
+import { makeTeamAdmin } from '#server/product/team/team-admin.ts';
+
+const seedFile = path.resolve(import.meta.dirname, '../supabase/seed.sql');
 
 /**
  * The database: DATABASE_URL's server, or the embedded one in DATA_DIR (locked to this process).
@@ -60,4 +68,28 @@ export async function openDatabase(
     release();
     throw error;
   }
+}
+
+/**
+ * Applies the migrations, loads the demo posts into a fresh database (SEED_DEMO) and makes sure an
+ * administrator exists, printing a new one's password once. Run by the process that serves, or,
+ * with WORKERS, once by the first process before the workers start.
+ */
+export async function prepareDatabase(
+  db: Database,
+  config: Config,
+  log: (line: string) => void,
+): Promise<void> {
+  const { applied, fresh } = await migrate(db, { log });
+  if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+  if (fresh && config.SEED_DEMO && existsSync(seedFile)) {
+    await db.transaction(async (tx) => tx.exec(await readFile(seedFile, 'utf8')));
+    log('Loaded the demo blog posts (SEED_DEMO=false skips this).');
+  }
+  await ensureAdmin(db, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+    log,
+    grantAdmin: makeTeamAdmin,
+  });
 }

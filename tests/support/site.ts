@@ -49,6 +49,7 @@ const inherited = [
   'SUPABASE_URL',
   'SUPABASE_ANON_KEY',
   'SITE_URL',
+  'WORKERS',
 ];
 
 export async function startSite(
