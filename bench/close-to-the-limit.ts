@@ -2,8 +2,9 @@
 // in the same run: a cached post against nginx serving the same bytes (and a bare node:http
 // server), the post rendered against the target of 1,000 req/s, the data API's list of posts
 // against the database alone running the same statements, and the Node process's memory idle and
-// after that load. Printed, never asserted. Alone: `node bench/close-to-the-limit.ts` after
-// `npm run build`. What each reference is: docs/operations.md, Benchmarks.
+// after that load; then the same on two workers (WORKERS=2, limit-workers.ts). Printed, never
+// asserted. Alone: `node bench/close-to-the-limit.ts` after `npm run build`. What each reference
+// is: docs/operations.md, Benchmarks.
 import {
   createTestDatabase,
   createTempDir,
@@ -18,73 +19,34 @@ import {
   type DatabaseAloneFigures,
   type SentStatement,
 } from './database-alone.ts';
-import {
-  generateLoad,
-  startBareNode,
-  startNginx,
-  type LoadFigures,
-  type LoadOptions,
-  type ReferenceServer,
-} from './load-tools.ts';
+import { startBareNode, startNginx, type LoadFigures, type ReferenceServer } from './load-tools.ts';
 import { proportionalMemory } from './memory.ts';
 import { browserHeaders, POST_PATH, RENDERING_COOKIE } from './server-throughput.ts';
-
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARM_UP_SECONDS = 2;
-/** The server's pool to PostgreSQL holds 10 connections (openPostgres's default). */
-const SERVER_POOL_SIZE = 10;
-const REST_CONNECTIONS = 10;
-
-/** What the blog list's supabase-js asks for its first ten posts (app/data/posts.ts). */
-const LIST_PATH =
-  '/rest/v1/blog_posts?select=id,slug,title,summary,hero_image_url,author,published_date,reading_minutes' +
-  '&is_published=eq.true&language=eq.english&order=published_date.desc,id.desc&offset=0&limit=10';
-
-/** A browser's request that asks for no compression: the same bytes from every server. */
-const identityHeaders = { ...browserHeaders, 'accept-encoding': 'identity' };
-
-interface Row {
-  case: string;
-  'this server': string;
-  'the reference': string;
-  ratio: string;
-  target: string;
-}
-
-const warnings: string[] = [];
-const tools = new Set<string>();
-
-/** A warm-up (JIT, caches, pools), then the measure, noted for the warnings when any answer failed. */
-async function measure(what: string, options: Omit<LoadOptions, 'seconds'>) {
-  await generateLoad({ ...options, seconds: WARM_UP_SECONDS });
-  const figures = await generateLoad({ ...options, seconds: SECONDS });
-  tools.add(figures.tool);
-  if (figures['non-2xx'] || figures.errors) {
-    warnings.push(
-      `${what}: ${figures['non-2xx']} non-2xx answers, ${figures.errors} socket errors`,
-    );
-  }
-  return figures;
-}
-
-const number = (n: number) => n.toLocaleString('en-GB');
-const tenths = (ms: number) => Math.round(ms * 10) / 10;
-const rate = (f: LoadFigures) => `${number(f['req/s'])} req/s, p99 ${tenths(f['p99 ms'])} ms`;
-const percent = (part: number, whole: number) =>
-  whole > 0 ? `${Math.round((part / whole) * 100)} %` : 'n/a';
-const alone = (f: DatabaseAloneFigures) =>
-  `${number(f['tx/s'])} tx/s` +
-  (Number.isNaN(f['p99 ms'])
-    ? `, mean ${tenths(f['mean ms'])} ms`
-    : `, p99 ${tenths(f['p99 ms'])} ms`);
-
-function aloneChecked(what: string, figures: DatabaseAloneFigures): DatabaseAloneFigures {
-  if (figures.errors) warnings.push(`${what}: ${figures.errors} transactions failed`);
-  return figures;
-}
+import {
+  aloneChecked,
+  alone,
+  identityHeaders,
+  LIST_PATH,
+  loadList,
+  measure,
+  percent,
+  rate,
+  REST_CONNECTIONS,
+  SECONDS,
+  SERVER_POOL_SIZE,
+  tools,
+  warnings,
+  type References,
+  type Row,
+} from './limit-measures.ts';
+import { measureWorkers } from './limit-workers.ts';
 
 /** Rows 1 and 2 on the embedded site: the cached post and its references, then rendered. */
-async function measurePages(site: RunningSite, dir: string): Promise<Row[]> {
+async function measurePages(
+  site: RunningSite,
+  dir: string,
+  references: References,
+): Promise<Row[]> {
   // The second answer comes from the page cache, which says how long it has held the page (age).
   await fetch(site.url + POST_PATH, { headers: identityHeaders }).then((r) => r.arrayBuffer());
   const page = await fetch(site.url + POST_PATH, { headers: identityHeaders });
@@ -106,6 +68,7 @@ async function measurePages(site: RunningSite, dir: string): Promise<Row[]> {
   const cachedRow = async (name: string, reference: ReferenceServer | undefined, what: string) => {
     try {
       const figures = reference && (await measure(name, { url: reference.url, ...cachedLoad }));
+      if (name === 'nginx') references.nginx = figures;
       return {
         case:
           name === 'nginx' ? 'a post from the page cache, 50 conn.' : '  the same, against Node',
@@ -161,6 +124,7 @@ async function listRows(
   databaseUrl: string,
   transaction: SentStatement[],
   { dir, pgbench }: { dir: string; pgbench: boolean },
+  references?: References,
 ): Promise<Row[]> {
   const rows: Row[] = [];
   const row = (reference: string, figures: DatabaseAloneFigures | undefined) =>
@@ -178,6 +142,7 @@ async function listRows(
     dir,
   };
   const fromNode = await replayFromNode(databaseUrl, transaction, options);
+  if (references) references.databaseAlone = fromNode;
   row(
     "the database alone (Node, the server's pool)",
     aloneChecked(`database alone, ${what}`, fromNode),
@@ -189,13 +154,6 @@ async function listRows(
     else row('pgbench is not installed here', undefined);
   }
   return rows;
-}
-
-/** The list through the data API. */
-function loadList(what: string, site: RunningSite): Promise<LoadFigures> {
-  const headers = { apikey: site.anonKey, authorization: `Bearer ${site.anonKey}` };
-  const url = site.url + LIST_PATH;
-  return measure(`/rest/v1 list, ${what}`, { url, connections: REST_CONNECTIONS, headers });
 }
 
 export interface CloseToTheLimit {
@@ -210,6 +168,7 @@ export async function measureCloseToTheLimit(): Promise<CloseToTheLimit> {
   try {
     const transaction = await captureTransaction(database.url, LIST_PATH, /\bblog_posts\b/);
     const rows: Row[] = [];
+    const references: References = {};
 
     const site = await startSite({ SEED_DEMO: 'true' });
     try {
@@ -218,13 +177,14 @@ export async function measureCloseToTheLimit(): Promise<CloseToTheLimit> {
       await fetch(site.url + POST_PATH, { headers: browserHeaders }).then((r) => r.text());
       await fetch(site.url + LIST_PATH, { headers: apiHeaders }).then((r) => r.text());
       const idle = proportionalMemory(site.pid);
-      rows.push(...(await measurePages(site, dir)));
+      rows.push(...(await measurePages(site, dir, references)));
       const api = await loadList('embedded', site);
       // Before the database alone, whose own connections would count in PostgreSQL's memory.
       const loaded = proportionalMemory(site.pid);
       const embeddedUrl = await embeddedPostgresUrl(`${site.dataDir}/postgres`);
       const what = 'embedded';
-      rows.push(...(await listRows(what, api, embeddedUrl, transaction, { dir, pgbench: false })));
+      const options = { dir, pgbench: false };
+      rows.push(...(await listRows(what, api, embeddedUrl, transaction, options, references)));
       rows.push({
         case: 'memory (proportional set size)',
         'this server':
@@ -244,6 +204,7 @@ export async function measureCloseToTheLimit(): Promise<CloseToTheLimit> {
     const listed = await listRows(what, api, database.url, transaction, { dir, pgbench: true });
     // Beside the embedded rows, before the memory.
     rows.splice(rows.length - 1, 0, ...listed);
+    rows.push(...(await measureWorkers(references)));
     return { rows, transaction };
   } finally {
     await database.drop();

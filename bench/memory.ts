@@ -1,6 +1,7 @@
 // The server's resident memory, from /proc: the Node process's RSS, and the embedded PostgreSQL
 // (its postmaster and backends, the Node process's descendants) as PSS, which shares out the
-// memory they share (shared_buffers) instead of counting it once per process.
+// memory they share (shared_buffers) instead of counting it once per process. Under WORKERS the
+// workers are Node processes among those descendants, counted apart (workersPss).
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** A number from a /proc file's `Name:  123` line (kB for the memory fields). */
@@ -37,11 +38,26 @@ export interface Memory {
 
 const mb = (kb: number) => Math.round(kb / 1024);
 
+const isNode = (pid: number) => {
+  try {
+    const program = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+    return /(^|\/)node$/.test(program);
+  } catch {
+    return false;
+  }
+};
+
 function databasePssKb(pid: number): number {
-  return descendants(pid).reduce(
-    (sum, child) => sum + field(`/proc/${child}/smaps_rollup`, 'Pss'),
-    0,
-  );
+  return descendants(pid)
+    .filter((child) => !isNode(child))
+    .reduce((sum, child) => sum + field(`/proc/${child}/smaps_rollup`, 'Pss'), 0);
+}
+
+/** Each worker's PSS in MB (WORKERS > 1): the Node processes among the server's descendants. */
+export function workersPss(pid: number): number[] {
+  return descendants(pid)
+    .filter(isNode)
+    .map((child) => mb(field(`/proc/${child}/smaps_rollup`, 'Pss')));
 }
 
 export function residentMemory(pid: number): Memory {
