@@ -4,7 +4,14 @@
 // one. Intl knows the zones' rules, so no library is needed: a wall time is turned into a moment
 // by guessing with the zone's offset and checking the guess.
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
+import { RecentlyUsed } from '#shared/recently-used.ts';
+
+/**
+ * Formatters by zone name. Each holds ICU's data outside V8's heap, so their number is bounded by
+ * itself (about 28 kB each): far more zones than the agency and its visitors use at once.
+ */
+const KEPT_FORMATS = 100;
+const partsFormats = new RecentlyUsed<string, Intl.DateTimeFormat>(KEPT_FORMATS);
 
 function partsFormat(zone: string): Intl.DateTimeFormat {
   let format = partsFormats.get(zone);
@@ -105,7 +112,7 @@ export function momentFromZonedInput(value: string, zone: string): Date | null {
   return new Date(wall - before);
 }
 
-const shortNames = new Map<string, Intl.DateTimeFormat>();
+const shortNames = new RecentlyUsed<string, Intl.DateTimeFormat>(KEPT_FORMATS);
 
 /** The zone's short name at a moment, as British English writes it: "CET", "CEST", "GMT-5". */
 export function timeZoneAbbreviation(iso: string, zone: string): string {

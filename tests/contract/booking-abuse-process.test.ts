@@ -4,7 +4,7 @@
 // rest are refused, in English and Swedish. 20 fresh leads from 4 addresses, each booking the
 // first free time it is offered, hold at most a fifth of any day: a visitor within the hour books
 // a time they are offered, and an hour on the first free time is on the day it was. Needs the
-// build.
+// build. A time zone asked for in a made-up spelling is written as its one name.
 import path from 'node:path';
 import { readFile, readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,5 +207,16 @@ describe('booking under abuse', () => {
     const after = await offered(await sendLead('192.0.2.202'));
     expect(after, 'a free time after the burst').toBeDefined();
     expect(localDate(Date.parse(after!))).toBe(localDate(Date.parse(before!)));
+  });
+
+  it('writes a zone asked for in any spelling as its one name, so spellings cannot grow a cache', async () => {
+    const lead = await sendLead('203.0.113.77');
+    const page = await fetch(`${site.url}/book-call/thank-you?tz=eUrOpE/sToCkHoLm`, {
+      headers: { cookie: lead.cookie, 'X-Forwarded-For': lead.address },
+    });
+    const html = await page.text();
+    // The zone's own name in the times it offers and the links it writes, never the spelling.
+    expect(html).toContain(`tz=${encodeURIComponent(ZONE)}`);
+    expect(html).toMatch(/name="start" value="[^"]+"/);
   });
 });

@@ -31,7 +31,7 @@ import { visitorAddress } from '~/visit/visitor-address';
 import { signToken, verifyToken } from '#shared/signed-token.ts';
 import { bookingCopy } from './copy';
 import type { BookingStep, MeetingState, MeetingView, SlotChoice } from './booking-types';
-import { isDate, isTimeZone, meetingWhen, slotCalendar, zoneName } from './slot-days';
+import { canonicalTimeZone, isDate, meetingWhen, slotCalendar, zoneName } from './slot-days';
 import { zoneChoices, zoneCity } from './zone-choices';
 import { withoutHeldDays } from './fresh-holds';
 import { freeSlots, type Slot } from './slots';
@@ -54,14 +54,13 @@ export function bookingContext(): BookingContext {
 }
 
 function visitorZone(request: Request, settings: BookingSettings): string {
-  const asked = new URL(request.url).searchParams.get('tz');
-  return isTimeZone(asked) ? asked : settings.timeZone;
+  return canonicalTimeZone(new URL(request.url).searchParams.get('tz')) ?? settings.timeZone;
 }
 
 /** The zone the visitor asked for, kept on the pages a step leads to. */
 function withZone(path: string, request: Request, extra: Record<string, string> = {}): string {
-  const asked = new URL(request.url).searchParams.get('tz');
-  const query = new URLSearchParams({ ...(isTimeZone(asked) ? { tz: asked } : {}), ...extra });
+  const asked = canonicalTimeZone(new URL(request.url).searchParams.get('tz'));
+  const query = new URLSearchParams({ ...(asked ? { tz: asked } : {}), ...extra });
   return query.size > 0 ? `${path}?${query}` : path;
 }
 

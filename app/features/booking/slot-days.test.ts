@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDate, isoWeek, slotCalendar } from './slot-days';
+import { canonicalTimeZone, isDate, isoWeek, slotCalendar } from './slot-days';
 import { zoneChoices, zoneCity } from './zone-choices';
 
 const at = (iso: string) => Date.parse(iso);
@@ -86,6 +86,18 @@ describe('day and week helpers', () => {
     expect(isoWeek('2026-12-31')).toBe(53);
     expect(isoWeek('2027-01-03')).toBe(53);
     expect(isoWeek('2027-01-04')).toBe(1);
+  });
+});
+
+describe('canonicalTimeZone', () => {
+  it('answers one spelling of each zone a visitor may write, and none for what is not a zone', () => {
+    expect(canonicalTimeZone('Europe/Stockholm')).toBe('Europe/Stockholm');
+    expect(canonicalTimeZone('eUrOpE/sToCkHoLm')).toBe('Europe/Stockholm');
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    expect(canonicalTimeZone('+0100')).toBe('+01:00');
+    expect(canonicalTimeZone('+01:00')).toBe('+01:00');
+    for (const odd of [null, undefined, '', 'Nowhere/Else', `Europe/${'x'.repeat(64)}`])
+      expect(canonicalTimeZone(odd)).toBeUndefined();
   });
 });
 

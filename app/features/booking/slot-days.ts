@@ -47,14 +47,18 @@ export const locales: Record<Language, string> = { en: 'en-GB', sv: 'sv-SE' };
 const DAY_MS = 24 * 3600 * 1000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Is `zone` a time zone this runtime knows? */
-export function isTimeZone(zone: string | null | undefined): zone is string {
-  if (!zone || zone.length > 64) return false;
+/**
+ * The zone's own name as this runtime writes it, or undefined when it knows no such zone. Intl reads
+ * zone names in any case and offsets in several spellings (`europe/STOCKHOLM`, `+0100`): a name from
+ * a visitor's URL goes on as its one canonical spelling (`Europe/Stockholm`, `+01:00`), so the
+ * spellings of one zone are one zone for every cache keyed by it.
+ */
+export function canonicalTimeZone(zone: string | null | undefined): string | undefined {
+  if (!zone || zone.length > 64) return undefined;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
