@@ -93,7 +93,8 @@ function regionsOf(language: Language, at: number): ZoneChoices['regions'] {
       zones: zones.sort((a, b) => collator.compare(a.label, b.label)),
     }))
     .sort((a, b) => (a.region === OTHER[language] ? 1 : b.region === OTHER[language] ? -1 : 0));
-  cache.clear(); // only the current hour's lists are worth keeping
+  // Only the current hour's lists are worth keeping: one per language.
+  for (const kept of cache.keys()) if (!kept.endsWith(`:${hour}`)) cache.delete(kept);
   cache.set(key, regions);
   return regions;
 }
