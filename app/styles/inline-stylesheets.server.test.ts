@@ -1,16 +1,22 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { inlineStylesheets as inlineInBytes } from './inline-stylesheets.server';
 
 /** The function on a page's UTF-8 bytes, read back as text. */
 const inlineStylesheets = (html: string, directory: string) =>
   inlineInBytes(Buffer.from(html), directory).toString();
 
-/** A build/client of the test's own, with these files under assets/. */
+const directories: string[] = [];
+afterAll(() => {
+  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+});
+
+/** A build/client of the test's own, with these files under assets/ (removed after the tests). */
 function clientDirectory(files: Record<string, string>): string {
   const directory = mkdtempSync(path.join(tmpdir(), 'inline-css-'));
+  directories.push(directory);
   mkdirSync(path.join(directory, 'assets'));
   for (const [name, text] of Object.entries(files))
     writeFileSync(path.join(directory, 'assets', name), text);
