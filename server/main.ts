@@ -38,9 +38,9 @@ async function main() {
   const workerNumber = process.env[WORKER_NUMBER];
   // Workers after the first keep their start's notices to themselves: the first has said the same.
   let quiet = Number(workerNumber) > 1;
-  const say = workerNumber
-    ? (line: string) => quiet || console.log(`Worker ${workerNumber}: ${line}`)
-    : (line: string) => console.log(line);
+  const prefix = workerNumber ? `Worker ${workerNumber}: ` : '';
+  const say = (line: string) => quiet || console.log(prefix + line);
+  const complain = (line: string) => console.error(prefix + line);
 
   // Loaded after that, so a restart does not load the whole site twice.
   const { startServer } = await import('./app.ts');
@@ -50,10 +50,11 @@ async function main() {
   // still starting waits for the start to finish, then stops cleanly. A stop finishes what is in
   // flight within SHUTDOWN_TIMEOUT_SECONDS (decision 32); a second signal, or the bound, ends the
   // process at once (the embedded PostgreSQL is stopped on the way out).
-  const stopper = onStop(config, say, async (graceMs) => {
-    // A start that failed is reported, with exit code 1, where it is awaited below.
+  const stopper = onStop(config, { say, complain }, async (graceMs) => {
     const server = await starting.catch(() => undefined);
-    await server?.shutdown(graceMs);
+    // A start that failed is reported, with exit code 1, where it is awaited below.
+    if (!server) return new Promise<void>(() => {});
+    await server.shutdown(graceMs);
   });
   if (workerNumber) {
     // The first process stops its workers over their channel; a worker outlives it by no more
@@ -80,12 +81,14 @@ async function main() {
 /** WORKERS processes of the site under this one, which serves none itself. */
 async function supervise(config: Config) {
   const log = (line: string) => console.log(line);
+  const complain = (line: string) => console.error(line);
   const { superviseWorkers } = await import('./workers.ts');
   const starting = superviseWorkers(config, log);
   // As in a worker: a stop during the start waits for it, then stops what started.
-  const stopper = onStop(config, log, async (graceMs) => {
+  const stopper = onStop(config, { say: log, complain }, async (graceMs) => {
     const started = await starting.catch(() => undefined);
-    await started?.supervisor.stop(graceMs);
+    if (!started) return new Promise<void>(() => {});
+    await started.supervisor.stop(graceMs);
   });
   const { supervisor, ready } = await starting;
   if (stopper.stopping()) return;
@@ -106,7 +109,7 @@ async function supervise(config: Config) {
  */
 function onStop(
   config: Config,
-  say: (line: string) => void,
+  { say, complain }: { say: (line: string) => void; complain: (line: string) => void },
   shutdown: (graceMs: number) => Promise<void>,
 ) {
   let stopping = false;
@@ -117,7 +120,7 @@ function onStop(
     say(`${why}: shutting down.`);
     say(`Finishing the requests and sends in flight (at most ${timeout} s).`);
     setTimeout(() => {
-      say(
+      complain(
         `Shutdown took longer than SHUTDOWN_TIMEOUT_SECONDS (${timeout} s): exiting, cutting what was still in flight.`,
       );
       process.exit(1);
@@ -128,14 +131,14 @@ function onStop(
         process.exit(0);
       },
       (error: unknown) => {
-        say(`Shutdown failed: ${error instanceof Error ? error.stack : error}`);
+        complain(`Shutdown failed: ${error instanceof Error ? error.stack : error}`);
         process.exit(1);
       },
     );
   };
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
-      say(`${signal} received again: exiting without waiting.`);
+      complain(`${signal} received again: exiting without waiting.`);
       process.exit(1);
     }
     // Ctrl-C at a terminal has no balancer to tell: it skips the grace.

@@ -50,7 +50,8 @@ export async function superviseWorkers(
   config: Config,
   log: (line: string) => void,
 ): Promise<{ supervisor: Supervisor; ready: WorkerReady }> {
-  // Against hosted Supabase there is no database here; with DATABASE_URL every worker opens it.
+  // Against hosted Supabase there is no database to prepare here; with DATABASE_URL this process
+  // prepares it and every worker opens it too.
   const embedded = !config.SUPABASE_URL && !config.DATABASE_URL;
   const database = config.SUPABASE_URL ? undefined : await openDatabase(config, log);
   const stopDatabase = async () => {
