@@ -57,6 +57,18 @@ describe('inlineStylesheets', () => {
     );
   });
 
+  it('inlines only links written exactly as the build writes them', () => {
+    const directory = clientDirectory({ 'app-6.css': 'p{margin:0}', 'a b.css': 'p{}' });
+    const near =
+      '<link rel="stylesheet" href="/assets/a b.css"/>' +
+      '<link rel="stylesheet" href="/assets/app-6.css">' +
+      '<link rel="stylesheet" href="/assets/app-6.cssx"/>';
+    expect(inlineStylesheets(near, directory)).toBe(near);
+    expect(
+      inlineStylesheets(`${near}<link rel="stylesheet" href="/assets/app-6.css"/>`, directory),
+    ).toBe(`${near}<style>p{margin:0}</style>`);
+  });
+
   it('leaves stylesheets from elsewhere alone', () => {
     const directory = clientDirectory({});
     const html = '<link rel="stylesheet" href="https://cdn.example/x.css"/>';

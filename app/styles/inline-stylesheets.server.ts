@@ -6,7 +6,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[\w.-]+\.css)"\/>/g;
+/** A built stylesheet's link as React Router writes it: this, a file name, then `"/>`. */
+const LINK_START = Buffer.from('<link rel="stylesheet" href="/assets/');
+const BUILT_NAME = /^[\w.-]+\.css$/;
+const QUOTE = 0x22;
+const LINK_END = Buffer.from('"/>');
 
 /** Where the browser's files are built: build/client, beside the server build. */
 const clientDirectory = path.resolve(import.meta.dirname, '../client');
@@ -38,15 +42,24 @@ function styleElement(href: string, directory: string): Buffer | null {
  * encoded again for it.
  */
 export function inlineStylesheets(page: Buffer, directory = clientDirectory): Buffer {
-  // One character per byte: the links are ASCII, so their offsets are the bytes' offsets.
-  const text = page.toString('latin1');
+  // Found with Buffer.indexOf, reading only the file names as text: the page is never copied into a
+  // string of its own, which each render would leave to the garbage collector.
   const parts: Buffer[] = [];
   let copied = 0;
-  for (const link of text.matchAll(STYLESHEET_LINK)) {
-    const element = styleElement(link[1]!, directory);
-    if (element === null) continue;
-    parts.push(page.subarray(copied, link.index), element);
-    copied = link.index + link[0].length;
+  let at = page.indexOf(LINK_START);
+  while (at !== -1) {
+    const nameStart = at + LINK_START.length;
+    const quote = page.indexOf(QUOTE, nameStart);
+    if (quote === -1) break;
+    const name = page.toString('latin1', nameStart, quote);
+    const isLink =
+      BUILT_NAME.test(name) && page.subarray(quote, quote + LINK_END.length).equals(LINK_END);
+    const element = isLink ? styleElement(`/assets/${name}`, directory) : null;
+    if (element !== null) {
+      parts.push(page.subarray(copied, at), element);
+      copied = quote + LINK_END.length;
+    }
+    at = page.indexOf(LINK_START, isLink ? quote + LINK_END.length : nameStart);
   }
   if (parts.length === 0) return page;
   parts.push(page.subarray(copied));
