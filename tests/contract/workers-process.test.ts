@@ -2,13 +2,15 @@
 // holds the embedded PostgreSQL and hands each new connection to one of two workers in turn. Both
 // workers serve; a post edited through one shows on the other's cached pages within a second and
 // an image uploaded through one is served by both (one data directory); a killed worker is started
-// again while the other serves; a port already taken fails the start; SIGTERM stops the workers,
-// then the database, and the process ends with 0.
+// again while the other serves; a port already taken fails the start; on a DATABASE_URL the first
+// process prepares the database once; SIGTERM stops the workers, then the database, and the
+// process ends with 0.
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../support/databases.ts';
 import { getPage } from '../support/page-flood.ts';
 import { aPostSlug, postInput } from '../support/posts.ts';
 import { sampleImages } from '../support/storage.ts';
@@ -157,6 +159,32 @@ describe('the start and the stop of two workers', () => {
       );
     } finally {
       taken.close();
+    }
+  });
+
+  it('prepares a DATABASE_URL database once, for workers that each open it', async () => {
+    const database = await createTestDatabase();
+    const other = await startSite({
+      WORKERS: '2',
+      DATABASE_URL: database.url,
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+    }).catch(async (error: unknown) => {
+      await database.drop();
+      throw error;
+    });
+    try {
+      expect(other.output()).toMatch(/Data: +PostgreSQL \(DATABASE_URL\)/);
+      expect(other.output().match(/Applied migrations/g)).toHaveLength(1);
+      expect(workerPids(other.pid)).toHaveLength(2);
+      for (let i = 0; i < 4; i += 1) {
+        const answer = await getPage(other.url, '/blog', VISITOR, fresh);
+        expect(answer.status).toBe(200);
+        expect(answer.body).toContain('lang="en"');
+      }
+      expect((await other.kill('SIGTERM')).code).toBe(0);
+    } finally {
+      await other.stop();
+      await database.drop();
     }
   });
 
