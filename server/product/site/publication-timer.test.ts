@@ -56,7 +56,9 @@ describe('the publication timer', () => {
     const { timer, emptied } = start();
     await expect.poll(() => timer.nextAt).toBe(at + PUBLICATION_MARGIN_MS);
     await expect.poll(() => emptied.length, { timeout: 10_000 }).toBe(1);
-    expect(emptied[0]).toBeGreaterThanOrEqual(at + PUBLICATION_MARGIN_MS);
+    // Node's timers run on the event loop's clock, which may be a millisecond ahead of Date.now();
+    // the margin keeps even that well after the post's time.
+    expect(emptied[0]).toBeGreaterThanOrEqual(at + PUBLICATION_MARGIN_MS - 2);
     // Nothing else is scheduled: no time is kept.
     await expect.poll(() => timer.nextAt).toBeUndefined();
   });
