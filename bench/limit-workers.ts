@@ -16,10 +16,7 @@ import {
   type Row,
 } from './limit-measures.ts';
 
-/**
- * The same cases on `WORKERS=2 npm start` (decision 39): two processes serving under a first
- * that shares the connections out, against the references measured above for one process.
- */
+/** The rows for two workers, beside `references` (nginx, the database alone) from the same run. */
 export async function measureWorkers(references: References): Promise<Row[]> {
   const site = await startSite({ SEED_DEMO: 'true', WORKERS: '2' });
   try {

@@ -68,11 +68,7 @@ async function main() {
   const server = await starting;
   if (stopper.stopping()) return;
   quiet = false;
-  const ready: WorkerReady = {
-    url: server.url,
-    port: server.port,
-    anonKey: server.backend?.anonKey,
-  };
+  const ready: WorkerReady = { url: server.url, anonKey: server.backend?.anonKey };
   if (workerNumber) process.send?.({ ready } satisfies WorkerMessage);
   // One write, with the "running at" line last: whoever waits for it has the rest too.
   else console.log(startupLines(config, ready));

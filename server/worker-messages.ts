@@ -6,6 +6,6 @@ export const WORKER_NUMBER = 'SERVER_WORKER';
 
 /** A worker serves (with what the first process prints), or the first asks a worker to stop. */
 export type WorkerMessage =
-  { ready: { url: string; port: number; anonKey?: string } } | { stop: { graceMs: number } };
+  { ready: { url: string; anonKey?: string } } | { stop: { graceMs: number } };
 
 export type WorkerReady = Extract<WorkerMessage, { ready: unknown }>['ready'];

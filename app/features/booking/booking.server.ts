@@ -53,13 +53,15 @@ export function bookingContext(): BookingContext {
   return { client: bookingClient(), secret, now: Date.now() };
 }
 
-function visitorZone(request: Request, settings: BookingSettings): string {
-  return canonicalTimeZone(new URL(request.url).searchParams.get('tz')) ?? settings.timeZone;
-}
+/** The zone the visitor's URL asks for (`tz`), by its one name; undefined when none or unknown. */
+const askedZone = (request: Request) =>
+  canonicalTimeZone(new URL(request.url).searchParams.get('tz'));
+const visitorZone = (request: Request, settings: BookingSettings): string =>
+  askedZone(request) ?? settings.timeZone;
 
 /** The zone the visitor asked for, kept on the pages a step leads to. */
 function withZone(path: string, request: Request, extra: Record<string, string> = {}): string {
-  const asked = canonicalTimeZone(new URL(request.url).searchParams.get('tz'));
+  const asked = askedZone(request);
   const query = new URLSearchParams({ ...(asked ? { tz: asked } : {}), ...extra });
   return query.size > 0 ? `${path}?${query}` : path;
 }
