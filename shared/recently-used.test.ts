@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { RecentlyUsed } from './recently-used.ts';
 
@@ -42,5 +44,25 @@ describe('RecentlyUsed', () => {
     ]);
     hashes.set('d'.repeat(10), '#d'); // 13 characters: bb, then c, go
     expect([hashes.get('d'.repeat(10)), hashes.size]).toEqual(['#d', 1]);
+  });
+
+  it('keeps the key an entry was stored under: a hit holds nothing of the text it was cut from', () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const kept = new RecentlyUsed<string, number>(10);
+    const key = 'k'.repeat(20);
+    kept.set(key, 1);
+    const heapAfterCollecting = () => {
+      collect();
+      return process.memoryUsage().heapUsed;
+    };
+    const before = heapAfterCollecting();
+    (() => {
+      // The same key cut from a 20 MB text, as a page's inline script is cut from the page.
+      const page = key + 'y'.repeat(20_000_000);
+      expect(kept.get(page.slice(0, 20))).toBe(1);
+    })();
+    expect(heapAfterCollecting() - before).toBeLessThan(5_000_000);
+    expect(kept.get(key)).toBe(1);
   });
 });

@@ -5,8 +5,13 @@
 // caches (compressed pages, its own reads, parsed query strings) and the pages' memos (CSP hashes,
 // long dates) keep their entries in one.
 export class RecentlyUsed<K, V> {
-  /** Most recently used last: a Map keeps the order its keys were set in. */
-  private readonly entries = new Map<K, { value: V; size: number }>();
+  /**
+   * Most recently used last: a Map keeps the order its keys were set in. Each entry keeps the key
+   * it was stored under, and a hit sets that one again, not the caller's equal copy: a text key
+   * cut from a request's page would otherwise hold the whole page until the next hit, long enough
+   * for the garbage collector to move it to the old generation.
+   */
+  private readonly entries = new Map<K, { key: K; value: V; size: number }>();
   private total = 0;
   private readonly maxSize: number;
   private readonly sizeOf: (value: V, key: K) => number;
@@ -27,7 +32,7 @@ export class RecentlyUsed<K, V> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.entries.set(entry.key, entry);
     return entry.value;
   }
 
@@ -39,7 +44,7 @@ export class RecentlyUsed<K, V> {
     this.delete(key);
     const size = this.sizeOf(value, key);
     if (size > this.maxSize) return;
-    this.entries.set(key, { value, size });
+    this.entries.set(key, { key, value, size });
     this.total += size;
     for (const [oldest] of this.entries) {
       if (this.total <= this.maxSize && this.entries.size <= this.maxEntries) break;

@@ -119,6 +119,34 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
+describe('contentSecurityPolicy of a page’s bytes', () => {
+  it('gives a page rendered again the same policy, and any other page or source its own', () => {
+    const bytes = (text: string) => Buffer.from(text);
+    const first = contentSecurityPolicy({ html: bytes(page) });
+    expect(contentSecurityPolicy({ html: bytes(page) })).toBe(first);
+    expect(contentSecurityPolicy({ html: bytes(page) })).toBe(
+      contentSecurityPolicy({ html: page }),
+    );
+    // One character of one inline script changed: that script's hash changes with it.
+    const changed = page.replace('console.log(1)', 'console.log(2)');
+    const other = contentSecurityPolicy({ html: bytes(changed) });
+    expect(other).toContain(sha('console.log(2)'));
+    expect(other).not.toContain(sha('console.log(1)'));
+    expect(contentSecurityPolicy({ html: bytes(page) })).toContain(sha('console.log(1)'));
+    // The same bytes with a frame origin from the route: the policy names it.
+    const framed = contentSecurityPolicy({
+      html: bytes(page),
+      frameSources: ['https://forms.example'],
+    });
+    expect(framed).toContain('frame-src https://forms.example');
+    expect(contentSecurityPolicy({ html: bytes(page) })).not.toContain('frame-src');
+    for (const sources of ['connectSources', 'imageSources', 'scriptSources'] as const)
+      expect(
+        contentSecurityPolicy({ html: bytes(page), [sources]: ['https://more.example'] }),
+      ).toContain('https://more.example');
+  });
+});
+
 describe('pageSecurityHeaders', () => {
   it('sends the headers MDN Observatory grades, and HSTS only for an https site', () => {
     const headers = pageSecurityHeaders({ html: page });

@@ -117,8 +117,33 @@ function hashesIn(text: string, element: 'script' | 'style', bytes: boolean): st
   return [...sources];
 }
 
+/**
+ * The policies of pages seen lately, by the SHA-256 of the page's bytes and the sources its routes
+ * add: a page rendered again unchanged (a post read by signed-in members, a cached page renewed)
+ * gets its policy without its inline elements being found and hashed again. At most 256.
+ */
+const policies = new RecentlyUsed<string, string>(256);
+
 /** The page's Content-Security-Policy. */
 export function contentSecurityPolicy(options: PageSecurityOptions): string {
+  if (typeof options.html === 'string') return policyOf(options);
+  const { html, frameSources, connectSources, imageSources, scriptSources } = options;
+  const key = JSON.stringify([
+    hash('sha256', html, 'base64'),
+    frameSources,
+    connectSources,
+    imageSources,
+    scriptSources,
+  ]);
+  let policy = policies.get(key);
+  if (policy === undefined) {
+    policy = policyOf(options);
+    policies.set(key, policy);
+  }
+  return policy;
+}
+
+function policyOf(options: PageSecurityOptions): string {
   const {
     html,
     frameSources = [],
