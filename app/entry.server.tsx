@@ -3,9 +3,10 @@
 // hashes of exactly the inline scripts it holds, and the other security headers
 // (app/security/security-headers.server.ts).
 // A page that never loads React has nothing to stream or wait for (no data handed to the browser,
-// no Suspense): React renders it to one string, about a quarter faster than through a stream
-// (docs/decisions/0040-one-string-for-pages-without-react.md), and its stylesheets go inline
-// (inline-stylesheets.server.ts). A page that loads React streams, for React Router's data.
+// no Suspense): React renders it to one string, for about a third less of the main thread's time
+// than through a stream (docs/decisions/0040-one-string-for-pages-without-react.md), and its
+// stylesheets go inline (inline-stylesheets.server.ts). A page that loads React streams, for
+// React Router's data.
 import { Writable } from 'node:stream';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
