@@ -54,18 +54,13 @@ function pageAdTagSources(page: Buffer, env: ReturnType<typeof serverEnv>) {
   });
 }
 
-/**
- * The response for a page's HTML as React wrote it: its stylesheets inline where React never loads
- * (under `npm run dev` Vite serves them from their sources), and its security headers.
- */
+/** The response for a page's HTML as it is sent, with its security headers. */
 function pageResponse(
-  rendered: Buffer,
+  page: Buffer,
   status: number,
   responseHeaders: Headers,
   handles: unknown[],
 ): Response {
-  const page =
-    import.meta.env.DEV || hydratesWith(handles) ? rendered : inlineStylesheets(rendered);
   const env = serverEnv();
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   const tags = pageAdTagSources(page, env);
@@ -99,7 +94,9 @@ export default function handleRequest(
     try {
       const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
       const rendered = Buffer.from(DOCTYPE + html);
-      return Promise.resolve(pageResponse(rendered, responseStatusCode, responseHeaders, handles));
+      // Its stylesheets inline, as React never loads; under `npm run dev` Vite serves them.
+      const page = import.meta.env.DEV ? rendered : inlineStylesheets(rendered);
+      return Promise.resolve(pageResponse(page, responseStatusCode, responseHeaders, handles));
     } catch (error) {
       return Promise.reject(error as Error);
     }
