@@ -466,10 +466,8 @@ export async function startServer(
   if (embedded && backend && site) {
     process.env.SUPABASE_URL = `http://${publicHost}`;
     if (ownFetch) {
-      withdrawOwnFetch = provideInProcessFetch(
-        process.env.SUPABASE_URL,
-        site.keepOwnReads(ownFetch, backend.anonKey),
-      );
+      const own = site.keepOwnReads(ownFetch, backend.anonKey);
+      withdrawOwnFetch = provideInProcessFetch(process.env.SUPABASE_URL, own.fetch, own.keeper);
     }
     process.env.SUPABASE_ANON_KEY = backend.anonKey;
     process.env.SUPABASE_SERVICE_ROLE_KEY = backend.serviceRoleKey;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inProcessFetch, provideInProcessFetch } from './in-process-fetch.ts';
+import { inProcessFetch, keptReads, provideInProcessFetch } from './in-process-fetch.ts';
 
 const answer = (text: string) => () => Promise.resolve(new Response(text));
 
@@ -24,5 +24,25 @@ describe('the in-process fetch registry', () => {
     expect(inProcessFetch('http://127.0.0.1:4200/auth/v1/user')).toBe(newer);
     withdrawNewer();
     expect(inProcessFetch('http://127.0.0.1:4200/auth/v1/user')).toBeUndefined();
+  });
+});
+
+describe('the keeper of reads beside it', () => {
+  const keeper = { keep: <T>(_key: string, read: () => Promise<T>) => read() };
+
+  it('is found for the origin it was provided with, and goes with its fetch', () => {
+    const withdraw = provideInProcessFetch('http://127.0.0.1:4500', answer('own'), keeper);
+    expect(keptReads('http://127.0.0.1:4500')).toBe(keeper);
+    expect(keptReads('http://127.0.0.1:4501')).toBeUndefined();
+    expect(keptReads('not a url')).toBeUndefined();
+    withdraw();
+    expect(keptReads('http://127.0.0.1:4500')).toBeUndefined();
+  });
+
+  it('is none where only a fetch was provided (development)', () => {
+    const withdraw = provideInProcessFetch('http://127.0.0.1:4600', answer('own'));
+    expect(inProcessFetch('http://127.0.0.1:4600')).toBeDefined();
+    expect(keptReads('http://127.0.0.1:4600')).toBeUndefined();
+    withdraw();
   });
 });

@@ -1,7 +1,7 @@
-// The agency's details as the server-rendered pages read them. Read on every render: pages are
-// rendered rarely (the page cache serves them, and a save through /rest/v1 empties it, see
-// server/app.ts), and concurrent reads of one render (the root's and the page's loader) share one
-// request.
+// The agency's details as the server-rendered pages read them: the saved row kept by the embedded
+// server until a save empties the page cache (kept-reads.server.ts), the environment's details over
+// it on every render, and concurrent reads of one render (the root's and the page's loader) share
+// one request.
 import {
   effectiveAgencySettings,
   getSavedAgencySettings,
@@ -9,6 +9,7 @@ import {
   type AgencySettingsState,
 } from './agency-settings';
 import { agencySettingsFromEnv } from './config.server';
+import { keptRead } from './kept-reads.server';
 import { getServerSupabase } from './supabase.server';
 
 let reading: Promise<AgencySettingsState> | undefined;
@@ -17,7 +18,7 @@ async function read(): Promise<AgencySettingsState> {
   const defaults = effectiveAgencySettings(null, agencySettingsFromEnv());
   let saved = null;
   try {
-    saved = await getSavedAgencySettings(getServerSupabase());
+    saved = await keptRead('agency settings', () => getSavedAgencySettings(getServerSupabase()));
   } catch (error) {
     // The footer is on every page: a page renders with the environment's details rather than fail.
     console.warn('Could not read the agency settings; using the environment’s:', error);

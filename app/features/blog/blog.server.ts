@@ -8,6 +8,7 @@ import {
   listPublishedPosts,
   type BlogPost,
 } from '~/data/posts';
+import { keptRead } from '~/data/kept-reads.server';
 import { getServerSupabase } from '~/data/supabase.server';
 import { pageLanguageOf, postLanguage } from '~/i18n/format';
 import {
@@ -76,9 +77,17 @@ export async function loadBlogPost(request: Request, slug: string) {
   if (!slugPattern.test(slug)) return notFound();
   const language = languageFromPath(new URL(request.url).pathname);
   try {
-    const post = await getPublishedPostBySlug(getServerSupabase(), postLanguage(language), slug);
+    // Kept only when found: any slug may be asked for, and a miss must not push posts out.
+    const post = await keptRead(
+      `published post ${postLanguage(language)} ${slug}`,
+      () => getPublishedPostBySlug(getServerSupabase(), postLanguage(language), slug),
+      (found) => found !== null,
+    );
     if (!post) return notFound();
-    const translation = await getPublishedTranslation(getServerSupabase(), post);
+    const translation = await keptRead(
+      `published translation ${post.translation_group ?? ''} ${post.id}`,
+      () => getPublishedTranslation(getServerSupabase(), post),
+    );
     return {
       status: 'loaded' as const,
       post,

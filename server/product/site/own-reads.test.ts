@@ -153,3 +153,87 @@ describe('ownReads', () => {
     expect(tooLarge.size).toBe(0);
   });
 });
+
+describe('ownReads.keep: the values made of the hottest reads', () => {
+  /** A read that counts its calls and gives a new post each time. */
+  function countingRead() {
+    let calls = 0;
+    const read = async () => {
+      calls += 1;
+      return { id: calls, title: `Post ${calls}`, tags: ['a'] };
+    };
+    return { read, calls: () => calls };
+  }
+
+  it('gives the kept value again until the content changes, frozen through', async () => {
+    const reads = ownReads({ anonKey: ANON });
+    const post = countingRead();
+    const first = await reads.keep('post en welcome', post.read);
+    const again = await reads.keep('post en welcome', post.read);
+    expect(again).toBe(first);
+    expect(post.calls()).toBe(1);
+    expect(Object.isFrozen(again) && Object.isFrozen(again.tags)).toBe(true);
+    expect(() => {
+      (again as { title: string }).title = 'changed by one request';
+    }).toThrow(TypeError);
+
+    expect(await reads.keep('post sv welcome', post.read)).toMatchObject({ id: 2 });
+    reads.clear();
+    expect(reads.size).toBe(0);
+    expect(await reads.keep('post en welcome', post.read)).toMatchObject({ id: 3 });
+  });
+
+  it('keeps no failure, nothing its caller declines, and nothing read across a change', async () => {
+    const reads = ownReads({ anonKey: ANON });
+    const failing = async (): Promise<string> => {
+      throw new Error('the database is away');
+    };
+    await expect(reads.keep('settings', failing)).rejects.toThrow('the database is away');
+    expect(await reads.keep('settings', async () => 'saved')).toBe('saved');
+
+    let found = 0;
+    const missing = async () => {
+      found += 1;
+      return null;
+    };
+    await reads.keep('post en made-up', missing, (value) => value !== null);
+    await reads.keep('post en made-up', missing, (value) => value !== null);
+    expect(found).toBe(2);
+
+    let release = () => {};
+    const slow = async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { id: 1 };
+    };
+    const racing = reads.keep('post en slow', slow);
+    await Promise.resolve();
+    reads.clear();
+    release();
+    expect(await racing).toEqual({ id: 1 });
+    expect(reads.size).toBe(0);
+  });
+
+  it('reads again once a kept value is as old as a cached page may be', async () => {
+    let clock = 0;
+    const reads = ownReads({ anonKey: ANON, now: () => clock });
+    const post = countingRead();
+    await reads.keep('post en welcome', post.read);
+    clock += 59_999;
+    await reads.keep('post en welcome', post.read);
+    expect(post.calls()).toBe(1);
+    clock += 1;
+    expect(await reads.keep('post en welcome', post.read)).toMatchObject({ id: 2 });
+  });
+
+  it('stays within its memory however many distinct values it is asked to keep', async () => {
+    const reads = ownReads({ anonKey: ANON });
+    // About 200 kB a value as kept (its JSON twice over): forty fit in 8 MiB.
+    const content = 'x'.repeat(100 * 1024);
+    for (let i = 0; i < 100; i += 1) await reads.keep(`post en ${i}`, async () => ({ content }));
+    expect(reads.size).toBe(40);
+    const huge = 'y'.repeat(200 * 1024);
+    const alone = ownReads({ anonKey: ANON });
+    expect(await alone.keep('post en huge', async () => ({ huge }))).toEqual({ huge });
+    expect(alone.size).toBe(0);
+  });
+});

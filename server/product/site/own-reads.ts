@@ -5,7 +5,12 @@
 // the data API, a database notice, a scheduled post's time), so a page rendered for a signed-in
 // member is never older than the copy a visitor gets from the page cache
 // (docs/decisions/0037-rendered-pages-without-repeated-work.md).
+// The hottest of those reads (a post, the agency's details in every footer) are kept one step
+// further, as the values the site's code made of them (`keep`), under the same rules: a hit then
+// skips supabase-js, the Response and the JSON as well
+// (docs/decisions/0042-the-pages-reads-kept-as-values.md).
 import { RecentlyUsed } from '#shared/recently-used.ts';
+import type { KeptReads } from '#shared/in-process-fetch.ts';
 
 export type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -39,22 +44,52 @@ interface KeptRead {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+interface KeptValue {
+  value: unknown;
+  bytes: number;
+  storedAt: number;
+}
+
+/**
+ * What a kept value holds, about: its JSON's length twice over (a string with a character past
+ * Latin-1 is two bytes a character in V8's heap). Undefined for a value that is not plain data.
+ */
+function valueBytes(value: unknown): number | undefined {
+  try {
+    const json = JSON.stringify(value);
+    return json === undefined ? undefined : 2 * json.length;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Frozen through and through: one request's code cannot change what the next one reads. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 export interface OwnReadsOptions {
   /** The anon key: only reads made with it (as a visitor) are kept, never a member's or the service's. */
   anonKey: string;
   now?: () => number;
 }
 
-export interface OwnReads {
+export interface OwnReads extends KeptReads {
   /** `fetch`, with the shared pages' reads answered from memory while nothing changed. */
   wrap(fetch: Fetch): Fetch;
-  /** The content changed: forget every kept read. */
+  /** The content changed: forget every kept read and value. */
   clear(): void;
+  /** The answers kept, and the values. */
   readonly size: number;
 }
 
 export function ownReads({ anonKey, now = () => Date.now() }: OwnReadsOptions): OwnReads {
   const kept = new RecentlyUsed<string, KeptRead>(TOTAL_BYTES_MAX, (read) => read.bytes);
+  const values = new RecentlyUsed<string, KeptValue>(TOTAL_BYTES_MAX, (kept) => kept.bytes);
   let generation = 0;
 
   /** The key of a read that may be kept, or undefined. */
@@ -116,12 +151,26 @@ export function ownReads({ anonKey, now = () => Date.now() }: OwnReadsOptions): 
         return answer(read);
       };
     },
+    async keep(key, read, keepIf = () => true) {
+      const hit = values.get(key);
+      if (hit && now() - hit.storedAt < FRESH_MS)
+        return hit.value as Awaited<ReturnType<typeof read>>;
+      const started = generation;
+      const value = await read();
+      const bytes = keepIf(value) ? valueBytes(value) : undefined;
+      // As above: a read that began before a change is not kept, nor one past an entry's bound.
+      if (started === generation && bytes !== undefined && bytes <= ENTRY_BYTES_MAX) {
+        values.set(key, { value: deepFreeze(value), bytes, storedAt: now() });
+      }
+      return value;
+    },
     clear() {
       generation += 1;
       kept.clear();
+      values.clear();
     },
     get size() {
-      return kept.size;
+      return kept.size + values.size;
     },
   };
 }

@@ -16,6 +16,7 @@ import { RenderGate } from './render-gate.ts';
 import { asPage, renderShared, sendRendered, type RenderedResponse } from './render-shared-page.ts';
 import { staticFiles } from './static.ts';
 import { ownReads, type Fetch, type OwnReads } from './own-reads.ts';
+import type { KeptReads } from '#shared/in-process-fetch.ts';
 import { createViewCount } from './page-views.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -26,9 +27,10 @@ export interface Site {
   invalidate(): void;
   /**
    * The fetch the site's server code reads the embedded services with, its reads of what the
-   * shared pages show kept until `invalidate` (./own-reads.ts); as it is in development.
+   * shared pages show kept until `invalidate` (./own-reads.ts), and the keeper of the values it
+   * makes of the hottest of them; in development the fetch as it is, and no keeper.
    */
-  keepOwnReads(fetch: Fetch, anonKey: string): Fetch;
+  keepOwnReads(fetch: Fetch, anonKey: string): { fetch: Fetch; keeper?: KeptReads };
   close(): Promise<void>;
 }
 
@@ -107,7 +109,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
         }),
       // Development renders every request afresh.
       invalidate: () => {},
-      keepOwnReads: (fetch) => fetch,
+      keepOwnReads: (fetch) => ({ fetch }),
       close: () => devServer.close(),
     };
   }
@@ -167,7 +169,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     },
     keepOwnReads(fetch, anonKey) {
       reads = ownReads({ anonKey });
-      return reads.wrap(fetch);
+      return { fetch: reads.wrap(fetch), keeper: reads };
     },
     async handle(req, res, url) {
       if (refuseOversizedBody(req, res)) return;
