@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { leanRestart, oldSpaceLimitMb } from './lean-process.ts';
+import {
+  leanRestart,
+  oldSpaceLimitMb,
+  v8HelperThreads,
+  withHelperThreads,
+} from './lean-process.ts';
 
 describe('leanRestart', () => {
   it('restarts with a heap bound grown from the page cache and two malloc arenas', () => {
-    const restart = leanRestart({ execArgv: [], env: { HOME: '/home/site' }, pageCacheMb: 32 });
-    expect(restart?.execArgv).toEqual(['--max-old-space-size=192', '--max-semi-space-size=16']);
+    const restart = leanRestart({
+      execArgv: [],
+      env: { HOME: '/home/site' },
+      pageCacheMb: 32,
+      helperThreads: 1,
+    });
+    expect(restart?.execArgv).toEqual([
+      '--max-old-space-size=192',
+      '--max-semi-space-size=16',
+      '--v8-pool-size=1',
+    ]);
     expect(restart?.env).toEqual({
       HOME: '/home/site',
       MALLOC_ARENA_MAX: '2',
@@ -17,38 +31,102 @@ describe('leanRestart', () => {
   });
 
   it('keeps the flags the process was started with, before its own', () => {
-    const restart = leanRestart({ execArgv: ['--inspect=127.0.0.1:0'], env: {}, pageCacheMb: 32 });
+    const restart = leanRestart({
+      execArgv: ['--inspect=127.0.0.1:0'],
+      env: {},
+      pageCacheMb: 32,
+      helperThreads: 1,
+    });
     expect(restart?.execArgv[0]).toBe('--inspect=127.0.0.1:0');
   });
 
   it('does not restart the restarted process, nor one started with LEAN_PROCESS=off', () => {
-    expect(leanRestart({ execArgv: [], env: { LEAN_PROCESS: 'applied' }, pageCacheMb: 32 })).toBe(
-      undefined,
-    );
-    expect(leanRestart({ execArgv: [], env: { LEAN_PROCESS: 'off' }, pageCacheMb: 32 })).toBe(
-      undefined,
-    );
+    expect(
+      leanRestart({
+        execArgv: [],
+        env: { LEAN_PROCESS: 'applied' },
+        pageCacheMb: 32,
+        helperThreads: 1,
+      }),
+    ).toBe(undefined);
+    expect(
+      leanRestart({
+        execArgv: [],
+        env: { LEAN_PROCESS: 'off' },
+        pageCacheMb: 32,
+        helperThreads: 1,
+      }),
+    ).toBe(undefined);
   });
 
-  it("leaves an operator's own heap size and arena count alone", () => {
-    const own = { NODE_OPTIONS: '--max-old-space-size=1024', MALLOC_ARENA_MAX: '4' };
-    expect(leanRestart({ execArgv: [], env: own, pageCacheMb: 32 })).toBe(undefined);
+  it("leaves an operator's own heap size, pool size and arena count alone", () => {
+    const own = {
+      NODE_OPTIONS: '--max-old-space-size=1024 --v8-pool-size=3',
+      MALLOC_ARENA_MAX: '4',
+    };
+    expect(leanRestart({ execArgv: [], env: own, pageCacheMb: 32, helperThreads: 1 })).toBe(
+      undefined,
+    );
     const onCommandLine = leanRestart({
       execArgv: ['--max-semi-space-size=32'],
       env: {},
       pageCacheMb: 32,
+      helperThreads: 1,
     });
-    expect(onCommandLine?.execArgv).toEqual(['--max-semi-space-size=32']);
+    expect(onCommandLine?.execArgv).toEqual(['--max-semi-space-size=32', '--v8-pool-size=1']);
     expect(onCommandLine?.env.MALLOC_ARENA_MAX).toBe('2');
+    // Only the pool size missing: added, the rest as the operator set it.
+    const poolMissing = leanRestart({
+      execArgv: [],
+      env: { NODE_OPTIONS: '--max-old-space-size=1024', MALLOC_ARENA_MAX: '4' },
+      pageCacheMb: 32,
+      helperThreads: 2,
+    });
+    expect(poolMissing?.execArgv).toEqual(['--v8-pool-size=2']);
+    expect(poolMissing?.env.MALLOC_ARENA_MAX).toBe('4');
   });
 
   it('restarts when LEAN_PROCESS names anything but off', () => {
-    const restart = leanRestart({ execArgv: [], env: { LEAN_PROCESS: 'on' }, pageCacheMb: 32 });
+    const restart = leanRestart({
+      execArgv: [],
+      env: { LEAN_PROCESS: 'on' },
+      pageCacheMb: 32,
+      helperThreads: 1,
+    });
     expect(restart?.env.LEAN_PROCESS).toBe('applied');
   });
 
   it("keeps an operator's own arena count", () => {
-    const restart = leanRestart({ execArgv: [], env: { MALLOC_ARENA_MAX: '8' }, pageCacheMb: 32 });
+    const restart = leanRestart({
+      execArgv: [],
+      env: { MALLOC_ARENA_MAX: '8' },
+      pageCacheMb: 32,
+      helperThreads: 1,
+    });
     expect(restart?.env.MALLOC_ARENA_MAX).toBe('8');
+  });
+});
+
+describe('V8 helper threads', () => {
+  it('gives each process its share of the cores less one for the database, one to four', () => {
+    expect(v8HelperThreads(1, 1)).toBe(1);
+    expect(v8HelperThreads(2, 1)).toBe(1);
+    expect(v8HelperThreads(2, 2)).toBe(1);
+    expect(v8HelperThreads(4, 1)).toBe(3);
+    expect(v8HelperThreads(4, 2)).toBe(1);
+    expect(v8HelperThreads(8, 2)).toBe(3);
+    expect(v8HelperThreads(32, 1)).toBe(4);
+    expect(v8HelperThreads(32, 2)).toBe(4);
+  });
+
+  it('adds the pool size unless the operator named one, on the command line or in NODE_OPTIONS', () => {
+    const heap = ['--max-old-space-size=192'];
+    expect(withHelperThreads(heap, undefined, 2)).toEqual([...heap, '--v8-pool-size=2']);
+    expect(withHelperThreads([...heap, '--v8-pool-size=3'], undefined, 1)).toEqual([
+      ...heap,
+      '--v8-pool-size=3',
+    ]);
+    expect(withHelperThreads(heap, '--v8-pool-size=2 --enable-source-maps', 1)).toEqual(heap);
+    expect(withHelperThreads(heap, '--v8-pool-size 2', 1)).toEqual(heap);
   });
 });

@@ -1,8 +1,11 @@
 // The Node process's memory settings, which only take effect when the process starts: bounds on
-// V8's old space (sized from the page cache) and young generation, and at most two glibc malloc
-// arenas. server/main.ts re-executes itself with them in place (same process id, same stdio) when
-// they are missing. Why, with the heap measured before and after:
-// docs/decisions/0035-a-lean-process-after-load.md.
+// V8's old space (sized from the page cache) and young generation, at most two glibc malloc
+// arenas, and V8's helper threads (garbage collection, compilers) sized to the process's share of
+// the cores. server/main.ts re-executes itself with them in place (same process id, same stdio)
+// when they are missing. Why, with the heap measured before and after:
+// docs/decisions/0035-a-lean-process-after-load.md; the helper threads:
+// docs/decisions/0041-a-share-of-the-cores-for-each-process.md.
+import { availableParallelism } from 'node:os';
 
 /**
  * What the old space holds besides the page cache, with room: about 35 MB live after a full
@@ -26,6 +29,33 @@ export interface LeanStart {
   env: NodeJS.ProcessEnv;
   /** PAGE_CACHE_MB: the cached pages live in V8's heap, so its bound grows with them. */
   pageCacheMb: number;
+  /** V8's helper threads for this process (v8HelperThreads). */
+  helperThreads: number;
+}
+
+/** V8's own default for its helper threads per process. */
+const V8_DEFAULT_POOL_SIZE = 4;
+
+/**
+ * V8's helper threads (`--v8-pool-size`) for each of `processes` serving on `cores`: its share of
+ * the cores less the one left to the database and the machine, at least one, at most V8's four.
+ * On two cores that is one, with one process as with two: four each took the core a main thread
+ * or PostgreSQL was answering on, and the answers' p99 rose with it (decision 41).
+ */
+export function v8HelperThreads(cores: number, processes: number): number {
+  return Math.min(V8_DEFAULT_POOL_SIZE, Math.max(1, Math.floor(cores / processes) - 1));
+}
+
+const namesPoolSize = (flags: string) => /--v8-pool-size(=|\s)/.test(flags);
+
+/** Node's flags with the helper threads added, unless the operator named a pool size. */
+export function withHelperThreads(
+  execArgv: readonly string[],
+  nodeOptions: string | undefined,
+  helperThreads: number,
+): string[] {
+  if (namesPoolSize(execArgv.join(' ')) || namesPoolSize(nodeOptions ?? '')) return [...execArgv];
+  return [...execArgv, `--v8-pool-size=${helperThreads}`];
 }
 
 /** V8's old-space bound in MB: room for the heap's own life plus twice the page cache. */
@@ -38,24 +68,27 @@ const namesHeapSize = (flags: string) => /--max-(old|semi)-space-size(=|\s)/.tes
 /**
  * The flags and environment to restart with, or undefined when the process already runs with
  * them: after the restart (LEAN_PROCESS=applied), or when LEAN_PROCESS=off, or when the operator
- * set a heap size themselves (in NODE_OPTIONS or on the command line) and MALLOC_ARENA_MAX.
+ * set a heap size, a pool size (in NODE_OPTIONS or on the command line) and MALLOC_ARENA_MAX
+ * themselves. What the operator set is kept; only what is missing is added.
  */
 export function leanRestart(
   start: LeanStart,
 ): { execArgv: string[]; env: NodeJS.ProcessEnv } | undefined {
   const mark = start.env[LEAN_PROCESS_MARK];
   if (mark === 'off' || mark === 'applied') return undefined;
-  const ownBound =
-    namesHeapSize(start.execArgv.join(' ')) || namesHeapSize(start.env.NODE_OPTIONS ?? '');
-  if (ownBound && start.env.MALLOC_ARENA_MAX) return undefined;
+  const nodeOptions = start.env.NODE_OPTIONS ?? '';
+  const ownBound = namesHeapSize(start.execArgv.join(' ')) || namesHeapSize(nodeOptions);
+  const ownPool = namesPoolSize(start.execArgv.join(' ')) || namesPoolSize(nodeOptions);
+  if (ownBound && ownPool && start.env.MALLOC_ARENA_MAX) return undefined;
+  const bounded = ownBound
+    ? [...start.execArgv]
+    : [
+        ...start.execArgv,
+        `--max-old-space-size=${oldSpaceLimitMb(start.pageCacheMb)}`,
+        `--max-semi-space-size=${SEMI_SPACE_MB}`,
+      ];
   return {
-    execArgv: ownBound
-      ? [...start.execArgv]
-      : [
-          ...start.execArgv,
-          `--max-old-space-size=${oldSpaceLimitMb(start.pageCacheMb)}`,
-          `--max-semi-space-size=${SEMI_SPACE_MB}`,
-        ],
+    execArgv: withHelperThreads(bounded, nodeOptions, start.helperThreads),
     // Each thread that frees memory in its own arena (zlib and crypto on libuv's pool) keeps it
     // from the system; two arenas keep RSS near what is in use, at no cost seen in the benches.
     env: { MALLOC_ARENA_MAX: '2', ...start.env, [LEAN_PROCESS_MARK]: 'applied' },
@@ -66,8 +99,13 @@ export function leanRestart(
  * Re-executes this process with the lean settings when they are missing (never returns then).
  * Where the platform cannot (process.execve is POSIX-only), it runs on as it is.
  */
-export function restartLeanIfNeeded(pageCacheMb: number): void {
-  const restart = leanRestart({ execArgv: process.execArgv, env: process.env, pageCacheMb });
+export function restartLeanIfNeeded(pageCacheMb: number, processes: number): void {
+  const restart = leanRestart({
+    execArgv: process.execArgv,
+    env: process.env,
+    pageCacheMb,
+    helperThreads: v8HelperThreads(availableParallelism(), processes),
+  });
   if (!restart || typeof process.execve !== 'function') return;
   process.execve(
     process.execPath,

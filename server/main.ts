@@ -28,8 +28,8 @@ function startupLines(config: Config, ready: WorkerReady, processes?: string): s
 
 async function main() {
   const config = loadConfig();
-  // V8's heap bound and glibc's arenas are read only at start (decision 35).
-  restartLeanIfNeeded(config.PAGE_CACHE_MB);
+  // V8's heap bound, its helper threads and glibc's arenas are read only at start (decisions 35, 41).
+  restartLeanIfNeeded(config.PAGE_CACHE_MB, config.WORKERS);
   const dev = process.argv.includes('--dev');
   if (dev && config.WORKERS > 1)
     console.log('WORKERS is not used by npm run dev: one process serves.');

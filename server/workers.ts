@@ -10,6 +10,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { Config } from './config.ts';
 import { openDatabase, prepareDatabase } from './database.ts';
+import { v8HelperThreads, withHelperThreads } from './lean-process.ts';
 import { WORKER_NUMBER, type WorkerMessage, type WorkerReady } from './worker-messages.ts';
 
 /** A worker that ended sooner than this after its start counts as failing: the next start waits longer. */
@@ -23,29 +24,6 @@ export function restartDelayMs(failures: number): number {
     LONGEST_RESTART_DELAY_MS,
     FIRST_RESTART_DELAY_MS * 2 ** Math.max(0, failures - 1),
   );
-}
-
-/** V8's own default for its background threads (garbage collection helpers, compilers) per process. */
-const V8_DEFAULT_POOL_SIZE = 4;
-
-/**
- * Node's flags for each worker: the first process's, and a share of the machine's cores for V8's
- * background threads. Each process's helpers otherwise default to four, and on a machine with as
- * many workers as cores they take the core another worker's main thread was answering on: at 8
- * connections two workers on two cores had a p99 of 37 ms with four helpers each, 23 ms with one
- * (docs/decisions/0041-a-share-of-the-cores-for-each-worker.md). A size the operator gave on the
- * command line or in NODE_OPTIONS is kept.
- */
-export function workerExecArgv(
-  execArgv: readonly string[],
-  nodeOptions: string | undefined,
-  workers: number,
-  cores: number,
-): string[] {
-  const given = /--v8-pool-size(=|\s)/;
-  if (given.test(execArgv.join(' ')) || given.test(nodeOptions ?? '')) return [...execArgv];
-  const share = Math.min(V8_DEFAULT_POOL_SIZE, Math.max(1, Math.floor(cores / workers)));
-  return [...execArgv, `--v8-pool-size=${share}`];
 }
 
 interface Slot {
@@ -91,12 +69,13 @@ export async function superviseWorkers(
   // The workers reach the embedded database as copies do; a DATABASE_URL they inherit.
   const env: NodeJS.ProcessEnv = embedded && database?.url ? { DATABASE_URL: database.url } : {};
 
+  // Each worker with its share of the cores for V8's helper threads, as this process was given
+  // already unless it runs with LEAN_PROCESS=off (decision 41).
   cluster.setupPrimary({
-    execArgv: workerExecArgv(
+    execArgv: withHelperThreads(
       process.execArgv,
       process.env.NODE_OPTIONS,
-      config.WORKERS,
-      availableParallelism(),
+      v8HelperThreads(availableParallelism(), config.WORKERS),
     ),
   });
   let serving = false;

@@ -1,7 +1,10 @@
 // The site as `npm start` runs it re-executes itself once at start with its memory settings
-// (server/lean-process.ts, decision 35): the same process id, V8's heap bounds on its command
-// line, two malloc arenas in its environment, and it serves as before. LEAN_PROCESS=off skips it.
+// (server/lean-process.ts, decisions 35 and 41): the same process id, V8's heap bounds and its
+// helper threads on its command line, two malloc arenas in its environment, and it serves as
+// before. LEAN_PROCESS=off skips it.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { v8HelperThreads } from '#server/lean-process.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSite, type RunningSite } from '../support/site.ts';
 
@@ -15,10 +18,14 @@ describe('the lean process', () => {
     site = undefined;
   });
 
-  it('runs with the heap bounds and two malloc arenas, and serves its pages', async () => {
+  it('runs with the heap bounds, its helper threads and two malloc arenas, and serves its pages', async () => {
     site = await startSite({ PAGE_CACHE_MB: '16' });
     expect(commandLine(site.pid)).toEqual(
-      expect.arrayContaining(['--max-old-space-size=160', '--max-semi-space-size=16']),
+      expect.arrayContaining([
+        '--max-old-space-size=160',
+        '--max-semi-space-size=16',
+        `--v8-pool-size=${v8HelperThreads(availableParallelism(), 1)}`,
+      ]),
     );
     expect(environment(site.pid)).toContain('MALLOC_ARENA_MAX=2');
     const home = await fetch(`${site.url}/sv`);
@@ -28,7 +35,7 @@ describe('the lean process', () => {
 
   it('runs as it was started with LEAN_PROCESS=off', async () => {
     site = await startSite({ LEAN_PROCESS: 'off' });
-    expect(commandLine(site.pid).join(' ')).not.toContain('--max-old-space-size');
+    expect(commandLine(site.pid).join(' ')).not.toMatch(/--max-old-space-size|--v8-pool-size/);
     expect(environment(site.pid)).not.toContain('MALLOC_ARENA_MAX=2');
   });
 });

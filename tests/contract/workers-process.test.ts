@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { v8HelperThreads } from '#server/lean-process.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import { getPage } from '../support/page-flood.ts';
 import { aPostSlug, postInput } from '../support/posts.ts';
@@ -67,8 +68,8 @@ describe('two workers under one process', () => {
     expect(site.output()).toMatch(/Processes: +2 workers \(\d+, \d+\) under \d+ \(WORKERS\)/);
     const workers = workerPids(site.pid);
     expect(workers).toHaveLength(2);
-    // Each with its share of the machine's cores for V8's background threads.
-    const share = Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2)));
+    // Each with its share of the machine's cores for V8's helper threads (decision 41).
+    const share = v8HelperThreads(availableParallelism(), 2);
     for (const pid of workers) {
       expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(
         `--v8-pool-size=${share}`,
