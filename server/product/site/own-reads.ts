@@ -89,7 +89,7 @@ export interface OwnReads extends KeptReads {
 
 export function ownReads({ anonKey, now = () => Date.now() }: OwnReadsOptions): OwnReads {
   const kept = new RecentlyUsed<string, KeptRead>(TOTAL_BYTES_MAX, (read) => read.bytes);
-  const values = new RecentlyUsed<string, KeptValue>(TOTAL_BYTES_MAX, (kept) => kept.bytes);
+  const values = new RecentlyUsed<string, KeptValue>(TOTAL_BYTES_MAX, (entry) => entry.bytes);
   let generation = 0;
 
   /** The key of a read that may be kept, or undefined. */
