@@ -46,7 +46,17 @@ export function v8HelperThreads(cores: number, processes: number): number {
   return Math.min(V8_DEFAULT_POOL_SIZE, Math.max(1, Math.floor(cores / processes) - 1));
 }
 
-const namesPoolSize = (flags: string) => /--v8-pool-size(=|\s)/.test(flags);
+const POOL_SIZE = /--v8-pool-size(=|\s)/;
+const HEAP_SIZE = /--max-(old|semi)-space-size(=|\s)/;
+
+/** Whether the operator named a flag, on the command line or in NODE_OPTIONS. */
+function operatorNamed(
+  flag: RegExp,
+  execArgv: readonly string[],
+  nodeOptions: string | undefined,
+): boolean {
+  return flag.test(execArgv.join(' ')) || flag.test(nodeOptions ?? '');
+}
 
 /** Node's flags with the helper threads added, unless the operator named a pool size. */
 export function withHelperThreads(
@@ -54,7 +64,7 @@ export function withHelperThreads(
   nodeOptions: string | undefined,
   helperThreads: number,
 ): string[] {
-  if (namesPoolSize(execArgv.join(' ')) || namesPoolSize(nodeOptions ?? '')) return [...execArgv];
+  if (operatorNamed(POOL_SIZE, execArgv, nodeOptions)) return [...execArgv];
   return [...execArgv, `--v8-pool-size=${helperThreads}`];
 }
 
@@ -62,8 +72,6 @@ export function withHelperThreads(
 export function oldSpaceLimitMb(pageCacheMb: number): number {
   return OLD_SPACE_BASE_MB + 2 * pageCacheMb;
 }
-
-const namesHeapSize = (flags: string) => /--max-(old|semi)-space-size(=|\s)/.test(flags);
 
 /**
  * The flags and environment to restart with, or undefined when the process already runs with
@@ -76,9 +84,9 @@ export function leanRestart(
 ): { execArgv: string[]; env: NodeJS.ProcessEnv } | undefined {
   const mark = start.env[LEAN_PROCESS_MARK];
   if (mark === 'off' || mark === 'applied') return undefined;
-  const nodeOptions = start.env.NODE_OPTIONS ?? '';
-  const ownBound = namesHeapSize(start.execArgv.join(' ')) || namesHeapSize(nodeOptions);
-  const ownPool = namesPoolSize(start.execArgv.join(' ')) || namesPoolSize(nodeOptions);
+  const nodeOptions = start.env.NODE_OPTIONS;
+  const ownBound = operatorNamed(HEAP_SIZE, start.execArgv, nodeOptions);
+  const ownPool = operatorNamed(POOL_SIZE, start.execArgv, nodeOptions);
   if (ownBound && ownPool && start.env.MALLOC_ARENA_MAX) return undefined;
   const bounded = ownBound
     ? [...start.execArgv]

@@ -107,6 +107,17 @@ export function ownReads({ anonKey, now = () => Date.now() }: OwnReadsOptions): 
     return key;
   };
 
+  /** A kept answer or value young enough to be given again. */
+  const fresh = <E extends { storedAt: number }>(entry: E | undefined): entry is E =>
+    entry !== undefined && now() - entry.storedAt < FRESH_MS;
+
+  /**
+   * Whether what a read begun in generation `started` brought may be kept: a read that began
+   * before a change may hold what the change replaced, and an entry has its bound.
+   */
+  const mayKeep = (started: number, bytes: number) =>
+    started === generation && bytes <= ENTRY_BYTES_MAX;
+
   const answer = (read: KeptRead) =>
     new Response(read.text, {
       status: read.status,
@@ -126,7 +137,7 @@ export function ownReads({ anonKey, now = () => Date.now() }: OwnReadsOptions): 
           : keyOf(String(input), new Headers(init?.headers));
         if (key === undefined) return fetch(input, init);
         const hit = kept.get(key);
-        if (hit && now() - hit.storedAt < FRESH_MS) return answer(hit);
+        if (fresh(hit)) return answer(hit);
         const started = generation;
         const response = await fetch(input, init);
         if (response.status !== 200 && response.status !== 206) return response;
@@ -146,20 +157,17 @@ export function ownReads({ anonKey, now = () => Date.now() }: OwnReadsOptions): 
           bytes: body.byteLength,
           storedAt: now(),
         };
-        // A read that began before a change may hold what the change replaced: not kept.
-        if (started === generation && read.bytes <= ENTRY_BYTES_MAX) kept.set(key, read);
+        if (mayKeep(started, read.bytes)) kept.set(key, read);
         return answer(read);
       };
     },
     async keep(key, read, keepIf = () => true) {
       const hit = values.get(key);
-      if (hit && now() - hit.storedAt < FRESH_MS)
-        return hit.value as Awaited<ReturnType<typeof read>>;
+      if (fresh(hit)) return hit.value as Awaited<ReturnType<typeof read>>;
       const started = generation;
       const value = await read();
       const bytes = keepIf(value) ? valueBytes(value) : undefined;
-      // As above: a read that began before a change is not kept, nor one past an entry's bound.
-      if (started === generation && bytes !== undefined && bytes <= ENTRY_BYTES_MAX) {
+      if (bytes !== undefined && mayKeep(started, bytes)) {
         values.set(key, { value: deepFreeze(value), bytes, storedAt: now() });
       }
       return value;
