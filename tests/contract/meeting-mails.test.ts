@@ -483,7 +483,18 @@ describe.each(backendKinds)('meeting mails on %s', (kind) => {
       const tomorrow = Date.now() + 24 * HOUR + soon;
       const inAnHour = Date.now() + HOUR + soon;
       const first = await book(await insertLead(), tomorrow);
-      const second = await book(await insertLead({ language: 'swedish' }), inAnHour);
+      // In the agency's last hour of a day both calls fall on the next day, and two fresh leads'
+      // calls within an hour are more of a day than the data API lets a closed day (a weekend)
+      // hold (decision 22, tested with the bookings). The reminders are the database's either way:
+      // the second is written as the server's own SQL would, past the data API's bounds.
+      const secondLead = await insertLead({ language: 'swedish' });
+      const { starts_at, ends_at, busy_until } = times(inAnHour);
+      const inserted = await backend.db.query<{ id: string }>(
+        `insert into public.meetings (consultation_id, starts_at, ends_at, busy_until)
+         values ($1, $2, $3, $4) returning id`,
+        [secondLead, starts_at, ends_at, busy_until],
+      );
+      const second = inserted.rows[0]!.id;
       const reminders = async (meeting: string) =>
         (await mailRows(meeting)).filter((row) => row.change === null);
       expect((await reminders(first)).map((row) => row.kind)).toEqual([
