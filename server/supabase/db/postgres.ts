@@ -50,7 +50,14 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   pool.on('connect', (client) => {
     open.add(client);
     client.once('end', () => open.delete(client));
+    // A connection the database ends (a restart, an administrator, a pooler's idle timeout) is
+    // an 'error' event, which would end the process without a listener: pg listens only while the
+    // connection is idle in the pool. A statement in flight fails with the reason, and a lost
+    // connection is never handed out again (pool.release drops it).
+    client.on('error', () => undefined);
   });
+  // An idle connection lost: the pool has already dropped it and opens another when asked.
+  pool.on('error', () => undefined);
   // Fail at start, with the server's reason, rather than on the first request.
   await pool.query('select 1');
   const transaction: Database['transaction'] = async (fn) => {
