@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isRunning } from '#server/data-dir.ts';
 import { SMALL_MACHINE_SETTINGS } from './embedded-postgres-settings.ts';
+import { hasExited, restartWhenStopped } from './restart-when-stopped.ts';
 
 interface Binaries {
   initdb: string;
@@ -147,26 +148,36 @@ export async function startEmbeddedPostgres(
   ];
   // Its own process group: a Ctrl-C reaches the Node process, which closes its connections and
   // then stops the database, rather than both at once.
-  const child = spawn(postgres, args, {
-    ...spawnAs,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const launch = () =>
+    spawn(postgres, args, { ...spawnAs, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = options.log ?? (() => undefined);
+  let child: ChildProcess = launch();
   const stopOnExit = () => child.kill('SIGINT');
   process.once('exit', stopOnExit);
   try {
-    await waitUntilReady(child, dataDir, options.log ?? (() => undefined));
+    await waitUntilReady(child, dataDir, log);
   } catch (error) {
     process.off('exit', stopOnExit);
     throw error;
   }
+  // Killed, or out of memory: started again on the same data; PostgreSQL replays its log on start,
+  // and nothing committed is lost. The health endpoint says the database is down meanwhile.
+  const restarts = restartWhenStopped({
+    name: 'PostgreSQL',
+    running: child,
+    launch,
+    ready: (started) => waitUntilReady(started, dataDir, log),
+    stopChild: stopServer,
+    log,
+    onLaunch: (started) => (child = started),
+  });
 
   const url = connectionUrl(socketDir, password);
   return {
     url,
     async stop() {
       process.off('exit', stopOnExit);
-      await stopServer(child);
+      await restarts.stop();
     },
   };
 }
@@ -255,7 +266,7 @@ function waitUntilReady(
     });
     const pidFile = path.join(dataDir, 'postmaster.pid');
     const poll = async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (hasExited(child)) return;
       const lines = await readFile(pidFile, 'utf8').then(
         (text) => text.split('\n'),
         () => [],
@@ -276,7 +287,7 @@ function waitUntilReady(
  * fast shutdown would send them a FATAL they no longer listen for); fast after 10 s.
  */
 function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  if (hasExited(child)) return Promise.resolve();
   return new Promise((resolve) => {
     const fast = setTimeout(() => child.kill('SIGINT'), 10_000);
     child.once('exit', () => {
