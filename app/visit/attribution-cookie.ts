@@ -15,6 +15,7 @@ import {
 } from './attribution.ts';
 import { allows } from './consent-cookie.ts';
 import { cookieValue } from './cookie-header.ts';
+import { firstCodePoints } from '#shared/code-points.ts';
 
 export const ATTRIBUTION_COOKIE = 'visit_attribution';
 
@@ -64,10 +65,7 @@ export function attributionFromCookie(header: string | null | undefined): Attrib
 function fieldsForCookie(attribution: Attribution): Attribution {
   const kept: Attribution = {};
   for (const [field, value] of Object.entries(attribution) as [AttributionField, string][])
-    kept[field] =
-      value.length <= COOKIE_FIELD_MAX
-        ? value
-        : Array.from(value).slice(0, COOKIE_FIELD_MAX).join('');
+    kept[field] = firstCodePoints(value, COOKIE_FIELD_MAX);
   return kept;
 }
 

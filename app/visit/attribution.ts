@@ -2,6 +2,7 @@
 // the first page they saw, stored with a lead. No cookies: the browser keeps it for the tab's
 // lifetime (visit-attribution.ts); without JavaScript the server reads it from the request.
 // Shared by the root (which records it) and the consultation form (which sends it).
+import { firstCodePoints } from '#shared/code-points.ts';
 
 /** The consultations columns of a lead's attribution, in the order its page shows them. */
 export const ATTRIBUTION_FIELDS = [
@@ -47,8 +48,7 @@ function fitted(field: AttributionField, value: unknown): string | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
   const max = ATTRIBUTION_MAX_LENGTHS[field];
-  if (trimmed.length <= max) return trimmed;
-  return Array.from(trimmed).slice(0, max).join('').trim();
+  return firstCodePoints(trimmed, max).trim();
 }
 
 /** Keeps only known fields holding text, each within its limit. */

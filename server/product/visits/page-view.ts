@@ -2,6 +2,7 @@
 // nothing personal kept. The address and the browser only make the day's visitor hash
 // (visit-recorder.ts) and are then dropped; the rest is the page, where the visit came from
 // (another site's host, the campaign's UTM parameters), the page's language and a device class.
+import { firstCodePoints } from '#shared/code-points.ts';
 
 /** Crawlers, link previews, uptime monitors, headless browsers and HTTP libraries: not visitors. */
 const BOT_USER_AGENT =
@@ -63,7 +64,7 @@ function utmValue(
   field: 'utm_source' | 'utm_medium' | 'utm_campaign',
 ): string | null {
   const value = params.get(field)?.trim();
-  return value ? Array.from(value).slice(0, 300).join('') : null;
+  return value ? firstCodePoints(value, 300) : null;
 }
 
 export function pageViewFacts(

@@ -13,6 +13,7 @@ import { isIPv6 } from 'node:net';
 import type { Database } from '#server/supabase/db/types.ts';
 import type { PageViewFacts } from './page-view.ts';
 import { PAGE_VIEW_RETENTION_INTERVAL_MS, startPageViewRetention } from './page-view-retention.ts';
+import { firstCodePoints } from '#shared/code-points.ts';
 
 export interface RecordedView extends PageViewFacts {
   at: Date;
@@ -203,7 +204,7 @@ export function startVisitRecorder(options: VisitRecorderOptions): VisitRecorder
     record(recorded) {
       const view = {
         ...recorded,
-        userAgent: Array.from(recorded.userAgent).slice(0, USER_AGENT_CHARS).join(''),
+        userAgent: firstCodePoints(recorded.userAgent, USER_AGENT_CHARS),
       };
       const key = [
         view.address,
