@@ -5,7 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 
 /** The first wait before starting a stopped server again, and the longest. */
-export const RESTART_FIRST_MS = 1_000;
+const RESTART_FIRST_MS = 1_000;
 const RESTART_MAX_MS = 30_000;
 
 /** Whether the process has ended (or never started: a failed spawn has no pid). */
