@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '#server/supabase/db/postgres.ts';
+import { DatabaseUnreachableError } from '#server/supabase/db/types.ts';
 import { createTestDatabase, testDatabaseUrl } from '../support/databases.ts';
 
 describe('the pg adapter', () => {
@@ -75,6 +76,44 @@ describe('the pg adapter', () => {
       ).toEqual([{ n: 'two' }]);
       // A late 'error' event still fails this test, not the next file's.
       await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await db.close();
+      await observer.end();
+      await database.drop();
+    }
+  });
+
+  it('tells a connection the database refuses from a statement it refuses', async () => {
+    const database = await createTestDatabase();
+    const name = new URL(database.url).pathname.slice(1);
+    const observer = new pg.Client({ connectionString: testDatabaseUrl() });
+    await observer.connect();
+    const db = await openPostgres(database.url, 2);
+    try {
+      // A statement refused on an open connection stays the database's error.
+      const refused = await db.query('select 1/0').catch((error: Error) => error);
+      expect(refused).not.toBeInstanceOf(DatabaseUnreachableError);
+      expect(refused).toMatchObject({ code: '22012' });
+
+      // No new connection (as while the database starts up, or is full): every open one ended.
+      await observer.query(`alter database "${name}" allow_connections false`);
+      await observer.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+        [name],
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const attempt of [
+        () => db.query('select 1'),
+        () => db.batch([{ sql: 'select 1', params: [] }]),
+        () => db.transaction((tx) => tx.query('select 1')),
+      ]) {
+        const error = await attempt().catch((caught: Error) => caught);
+        expect(error).toBeInstanceOf(DatabaseUnreachableError);
+        expect((error as Error).message).toMatch(/not currently accepting connections/);
+      }
+
+      await observer.query(`alter database "${name}" allow_connections true`);
+      expect((await db.query<{ n: string }>("select 'back' as n")).rows).toEqual([{ n: 'back' }]);
     } finally {
       await db.close();
       await observer.end();

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { runPipeline } from './pipeline.ts';
 import {
+  DatabaseUnreachableError,
   isPostgresError,
   type Database,
   type Queryable,
@@ -10,9 +11,18 @@ import {
 
 const BEGIN: Statement = { sql: 'begin', params: [] };
 
+/** A connection of the pool; one that cannot be opened is a DatabaseUnreachableError. */
+async function connection(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (error) {
+    throw new DatabaseUnreachableError(error);
+  }
+}
+
 /** Runs fn with a client of the pool; a client left in an unknown state is not reused. */
 async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const client = await connection(pool);
   try {
     const result = await fn(client);
     client.release();
@@ -61,7 +71,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // Fail at start, with the server's reason, rather than on the first request.
   await pool.query('select 1');
   const transaction: Database['transaction'] = async (fn) => {
-    const client = await pool.connect();
+    const client = await connection(pool);
     // BEGIN travels with the transaction's first statement, in the same write.
     let begun = false;
     const begin = () => {

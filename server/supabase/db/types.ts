@@ -40,6 +40,18 @@ export interface PostgresError extends Error {
   hint?: string;
 }
 
+/**
+ * The pool could not open a connection: the server is down, starting up, shutting down or out of
+ * connections. Its message is the reason as pg gave it (the cause): a database refusing a new
+ * connection ("the database system is starting up") is told apart from one refusing a statement.
+ */
+export class DatabaseUnreachableError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
 /** A server's error, not Node's: both pg and PGlite set severity, EPIPE and friends do not. */
 export function isPostgresError(error: unknown): error is PostgresError {
   if (!(error instanceof Error)) return false;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database, QueryResult } from '../db/types.ts';
+import { DatabaseUnreachableError, type Database, type QueryResult } from '../db/types.ts';
 import { createRestApi } from './api.ts';
 
 /** A database whose catalog holds one table `todos (id int)` and whose transactions fail with `failure`. */
@@ -73,6 +73,20 @@ describe('when the database cannot be reached', () => {
       });
     },
   );
+
+  it('answers a connection the database refused (starting up, full) with 503 PGRST001', async () => {
+    const starting = Object.assign(new Error('the database system is starting up'), {
+      code: '57P03',
+      severity: 'FATAL',
+    });
+    const url = await serve(failingDatabase(new DatabaseUnreachableError(starting)));
+    const response = await fetch(`${url}/rest/v1/todos`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({
+      code: 'PGRST001',
+      details: 'the database system is starting up',
+    });
+  });
 
   it('leaves a programming error to the server, which logs it', async () => {
     const url = await serve(failingDatabase(new TypeError('boom')));

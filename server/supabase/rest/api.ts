@@ -2,7 +2,7 @@
 // request under the caller's role and claims, so the migrations' grants and RLS policies decide.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/types.ts';
-import { isPostgresError } from '../db/types.ts';
+import { DatabaseUnreachableError, isPostgresError } from '../db/types.ts';
 import {
   BodyTooLargeError,
   MAX_BODY_BYTES,
@@ -24,8 +24,12 @@ import { integerSetting, readProjectConfig } from '../project-config.ts';
 const PREFIX = '/rest/v1';
 /** The only exposed schema, as on hosted Supabase by default. */
 const SCHEMA = 'public';
-/** Node's network errors from the pg driver: the database is unreachable, not the client wrong. */
+/**
+ * No connection could be opened (the database down, starting up, out of connections), or Node's
+ * network errors from the pg driver: the database is unreachable, not the client wrong.
+ */
 function isConnectionError(error: unknown): boolean {
+  if (error instanceof DatabaseUnreachableError) return true;
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   return (
@@ -208,7 +212,8 @@ export async function createRestApi(opts: {
       send(res, method, await serve(req, url, caller));
     } catch (error) {
       if (error instanceof RestError) return sendError(res, method, error);
-      // A lost connection (Node's ECONNRESET, EPIPE…, or pg's "Connection terminated") is a 503.
+      // No connection, or a lost one (Node's ECONNRESET, EPIPE…, pg's "Connection terminated"),
+      // is a 503, which supabase-js retries for reads.
       if (isConnectionError(error)) {
         return sendError(
           res,
