@@ -10,8 +10,16 @@ import { CONSENT_COOKIE, CONSENT_COOKIE_VALUES } from '~/visit/consent-cookie';
 /** Seconds a shared cache may keep a public page. */
 export const SHARED_PAGE_SECONDS = 60;
 
-/** The `headers` export of a route whose page is the same for every visitor. */
-export function sharedPageHeaders(): Record<string, string> {
+/**
+ * The `headers` export of a route whose page is the same for every visitor. A page whose read
+ * failed answers with what its loader said instead: never kept, and when to try again
+ * (app/data/failures.server.ts).
+ */
+export function sharedPageHeaders({ loaderHeaders }: { loaderHeaders?: Headers } = {}): Record<
+  string,
+  string
+> {
+  if (loaderHeaders?.has('Cache-Control')) return Object.fromEntries(loaderHeaders);
   return { 'Cache-Control': `public, max-age=0, s-maxage=${SHARED_PAGE_SECONDS}` };
 }
 

@@ -9,6 +9,7 @@ import {
   type AgencySettingsState,
 } from './agency-settings';
 import { agencySettingsFromEnv } from './config.server';
+import { logFailure } from './failures.server';
 import { keptRead } from './kept-reads.server';
 import { getServerSupabase } from './supabase.server';
 
@@ -21,7 +22,7 @@ async function read(): Promise<AgencySettingsState> {
     saved = await keptRead('agency settings', () => getSavedAgencySettings(getServerSupabase()));
   } catch (error) {
     // The footer is on every page: a page renders with the environment's details rather than fail.
-    console.warn('Could not read the agency settings; using the environment’s:', error);
+    logFailure('Could not read the agency settings; using the environment’s', error, 'warn');
   }
   const settings = saved ? effectiveAgencySettings(saved, agencySettingsFromEnv()) : defaults;
   return { settings, defaults, placeholders: placeholdersInUse(settings) };

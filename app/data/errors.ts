@@ -17,6 +17,19 @@ export class DataError extends Error {
     return this.code === '23505';
   }
 
+  /**
+   * The database could not be reached: the data API lost or could not open its connection (503,
+   * PGRST001), the database is starting, stopping or out of connections (57P0x, 08xxx, 53300), or
+   * the request never reached the data API (status 0). Trying again shortly may succeed.
+   */
+  get isUnavailable(): boolean {
+    if (this.status === 503 || this.status === 0) return true;
+    const code = this.code ?? '';
+    return (
+      code === 'PGRST001' || code.startsWith('57P0') || code.startsWith('08') || code === '53300'
+    );
+  }
+
   /** The caller's address wrote too often this hour (PT429, the database's per-address limit). */
   get isRateLimited(): boolean {
     return this.code === 'PT429' || this.status === 429;

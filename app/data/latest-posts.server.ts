@@ -2,6 +2,7 @@
 import type { Language } from '~/i18n/locale';
 import { postLanguage } from '~/i18n/format';
 import { listPublishedPosts, type PostSummary } from './posts';
+import { logFailure } from './failures.server';
 import { getServerSupabase } from './supabase.server';
 
 export const LATEST_POSTS_COUNT = 3;
@@ -13,7 +14,7 @@ export async function latestPostsOrNone(language: Language): Promise<PostSummary
       limit: LATEST_POSTS_COUNT,
     });
   } catch (error) {
-    console.error('Could not load the latest blog posts:', error);
+    logFailure('Could not load the latest blog posts', error);
     return [];
   }
 }

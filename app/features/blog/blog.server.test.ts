@@ -29,6 +29,11 @@ function unwrap(result: unknown): { body: unknown; status: number } {
   return { body: result, status: 200 };
 }
 
+/** The headers a loader's data() answer carries. */
+function headersOf(result: unknown): unknown {
+  return (result as { init?: { headers?: unknown } | null }).init?.headers;
+}
+
 const request = (path: string) => new Request(`http://127.0.0.1:3000${path}`);
 const post = {
   id: 'a',
@@ -90,13 +95,28 @@ describe('loadBlogList', () => {
     expect(unwrap(thrown).status).toBe(404);
   });
 
-  it('answers 500 and logs the error when the posts cannot be read', async () => {
-    const error = new DataError('connection refused', { status: 503 });
-    vi.mocked(listPublishedPosts).mockRejectedValue(error);
-    expect(unwrap(await loadBlogList(request('/blog')))).toEqual({
-      body: { status: 'failed' },
-      status: 500,
+  it('answers 503, to try again in 5 s, when the database cannot be reached, in one line', async () => {
+    const error = new DataError('Database client error. Retrying the connection.', {
+      code: 'PGRST001',
+      status: 503,
     });
+    vi.mocked(listPublishedPosts).mockRejectedValue(error);
+    const answer = await loadBlogList(request('/blog'));
+    expect(unwrap(answer)).toEqual({ body: { status: 'failed' }, status: 503 });
+    expect(headersOf(answer)).toEqual({ 'Cache-Control': 'no-store', 'Retry-After': '5' });
+    expect(logged).toEqual([
+      [
+        'Failed to load blog posts: the database is unavailable (Database client error. Retrying the connection.).',
+      ],
+    ]);
+  });
+
+  it('answers 500 and logs the error with its stack on any other failure', async () => {
+    const error = new DataError('column blog_posts.language does not exist', { code: '42703' });
+    vi.mocked(listPublishedPosts).mockRejectedValue(error);
+    const answer = await loadBlogList(request('/sv/blog'));
+    expect(unwrap(answer)).toEqual({ body: { status: 'failed' }, status: 500 });
+    expect(headersOf(answer)).toEqual({ 'Cache-Control': 'no-store' });
     expect(logged).toEqual([['Failed to load blog posts:', error]]);
   });
 });
@@ -150,7 +170,10 @@ describe('loadBlogPost', () => {
   });
 
   it('answers 500 and logs the error on any other failure', async () => {
-    const error = new DataError('permission denied', { code: '42501', status: 401 });
+    const error = new DataError('permission denied for table blog_posts', {
+      code: '42501',
+      status: 401,
+    });
     vi.mocked(getPublishedPostBySlug).mockRejectedValue(error);
     expect(unwrap(await loadBlogPost(request('/blog/a-post'), 'a-post'))).toEqual({
       body: { status: 'failed' },

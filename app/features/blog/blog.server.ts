@@ -8,6 +8,7 @@ import {
   listPublishedPosts,
   type BlogPost,
 } from '~/data/posts';
+import { failedReadAnswer, logFailure } from '~/data/failures.server';
 import { keptRead } from '~/data/kept-reads.server';
 import { getServerSupabase } from '~/data/supabase.server';
 import { pageLanguageOf, postLanguage } from '~/i18n/format';
@@ -39,8 +40,8 @@ export function blogPageNumber(url: URL): number | null {
 
 /**
  * One page of the published posts of the page's language, newest first, and whether an older page
- * follows; a page that does not exist answers 404, a failure 500 (logged). The pages after the
- * first lead to the other language's first page, their only twin.
+ * follows; a page that does not exist answers 404, a failure 503 or 500 (failedReadAnswer). The
+ * pages after the first lead to the other language's first page, their only twin.
  */
 export async function loadBlogList(request: Request) {
   const page = blogPageNumber(new URL(request.url));
@@ -52,8 +53,8 @@ export async function loadBlogList(request: Request) {
       offset: (page - 1) * POSTS_PER_PAGE,
     });
   } catch (error) {
-    console.error('Failed to load blog posts:', error);
-    return data({ status: 'failed' as const }, { status: 500 });
+    logFailure('Failed to load blog posts', error);
+    return data({ status: 'failed' as const }, failedReadAnswer(error));
   }
   if (page > 1 && found.length === 0) throw data(null, { status: 404 });
   return {
@@ -70,7 +71,7 @@ const slugPattern = /^[a-z0-9-]+$/;
 
 /**
  * The published post at the slug in the page's language. No such post (PGRST116, or a path that
- * cannot be a slug) answers 404; any other failure answers 500 and is logged.
+ * cannot be a slug) answers 404; any other failure answers 503 or 500 (failedReadAnswer), logged.
  */
 export async function loadBlogPost(request: Request, slug: string) {
   const notFound = () => data({ status: 'not-found' as const }, { status: 404 });
@@ -95,8 +96,8 @@ export async function loadBlogPost(request: Request, slug: string) {
       alternates: translation ? postAlternates(post, language, translation) : null,
     };
   } catch (error) {
-    console.error('Failed to load blog post:', error);
-    return data({ status: 'failed' as const }, { status: 500 });
+    logFailure('Failed to load blog post', error);
+    return data({ status: 'failed' as const }, failedReadAnswer(error));
   }
 }
 

@@ -1,6 +1,7 @@
 // The resource routes' loaders: robots.txt, the sitemaps and the feeds, built from the site's
 // public origin and the published posts the anonymous client may read (drafts never).
 import { publicSiteUrl } from '~/data/config.server';
+import { failedReadAnswer, logFailure } from '~/data/failures.server';
 import { listPublishedPostListings, type PostListing } from '~/data/posts';
 import { getServerSupabase } from '~/data/supabase.server';
 import { postLanguage } from '~/i18n/format';
@@ -35,10 +36,11 @@ async function withPosts(
       language === 'all' ? undefined : postLanguage(language),
     );
   } catch (error) {
-    console.error(`Failed to load the posts for the ${what}:`, error);
+    logFailure(`Failed to load the posts for the ${what}`, error);
+    const { status, headers } = failedReadAnswer(error);
     return new Response('Temporarily unavailable', {
-      status: 500,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      status,
+      headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
     });
   }
   return respond(posts);
