@@ -505,10 +505,14 @@ describe('a request the database refuses', () => {
     logged.mockClear();
   });
 
-  it('when the database is unreachable answers 502 with the reason', async () => {
+  it('when the database stays unreachable answers 502 with the reason, after trying again', async () => {
     const logged = vi.mocked(console.error).mockImplementation(() => {});
     answer = () => Response.json({ message: 'Database is restarting' }, { status: 503 });
     const result = asData(await consultationAction(post(form()), context()));
+    // Tried three times, 1 and 2 s apart (submitConsultation), under the one id the lead was given.
+    const tries = inserts().filter((request) => request.url.pathname === '/rest/v1/consultations');
+    expect(tries).toHaveLength(3);
+    expect(new Set(tries.map((request) => (request.body as { id: string }).id)).size).toBe(1);
     expect(result.init?.status).toBe(502);
     expect(result.data).toMatchObject({ failure: 'Database is restarting' });
     logged.mockClear();
