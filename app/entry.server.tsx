@@ -8,16 +8,51 @@
 // stylesheets go inline (inline-stylesheets.server.ts). A page that loads React streams, for
 // React Router's data.
 import { Writable } from 'node:stream';
-import type { EntryContext } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { EntryContext, HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { browserSupabaseConfig, serverEnv } from '~/data/config.server';
+import { failedAnswer, isUnavailable, logFailure } from '~/data/failures.server';
 import { pageSecurityHeaders, type SecurityHandle } from '~/security/security-headers.server';
 import { inlineStylesheets } from '~/styles/inline-stylesheets.server';
 import { hydratesWith } from '~/ui/page-hydration';
 import { adTagSources, CLARITY_ATTRIBUTE, META_PIXEL_ATTRIBUTE } from '~/visit/ad-tags-markup';
 
 export const streamTimeout = 5_000;
+
+/** Requests whose loader or action failed because the database could not be reached. */
+const unreachable = new WeakSet<Request>();
+
+/**
+ * An error a loader or action threw, or the render: logged as every failure of the pages is
+ * (app/data/failures.server.ts), never for a request its visitor abandoned. Not the path: a
+ * meeting's link carries the token that opens it.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // React Router's own 404 or 405 carries the error behind it, as its default handler logs.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const thrown = inner ?? error;
+  if (isUnavailable(thrown)) unreachable.add(request);
+  logFailure(`A page could not be answered (${request.method})`, thrown);
+};
+
+/**
+ * The status of a page answered with an error boundary after a loader, an action or the render
+ * failed: 503 with when to try again when the database could not be reached, as the blog's own
+ * failure states answer; never kept by a shared cache either way.
+ */
+function failedPage(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+): number {
+  if (status < 500 || !context.staticHandlerContext.errors) return status;
+  const answer = failedAnswer(unreachable.has(request));
+  for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value);
+  return answer.status;
+}
 
 /** The handles of the routes that matched the request, outermost first. */
 function routeHandles(context: EntryContext): unknown[] {
@@ -96,7 +131,8 @@ export default function handleRequest(
       const rendered = Buffer.from(DOCTYPE + html);
       // Its stylesheets inline, as React never loads; under `npm run dev` Vite serves them.
       const page = import.meta.env.DEV ? rendered : inlineStylesheets(rendered);
-      return Promise.resolve(pageResponse(page, responseStatusCode, responseHeaders, handles));
+      const status = failedPage(request, responseStatusCode, responseHeaders, routerContext);
+      return Promise.resolve(pageResponse(page, status, responseHeaders, handles));
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -113,6 +149,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         // The page stays the bytes React wrote: read for its CSP, never decoded and encoded again.
+        status = failedPage(request, status, responseHeaders, routerContext);
         resolve(pageResponse(Buffer.concat(chunks), status, responseHeaders, handles));
         callback();
       },

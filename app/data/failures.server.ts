@@ -26,12 +26,15 @@ export function isUnavailable(error: unknown): boolean {
 /** Seconds a page whose database could not be reached asks to be tried again after. */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** The status and headers of a page whose read failed with `error`. */
-export function failedReadAnswer(error: unknown): {
+/**
+ * The status and headers of a page whose read failed: 503 with when to try again when the
+ * database could not be reached (isUnavailable), 500 otherwise.
+ */
+export function failedAnswer(unavailable: boolean): {
   status: number;
   headers: Record<string, string>;
 } {
-  return isUnavailable(error)
+  return unavailable
     ? {
         status: 503,
         headers: { 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) },

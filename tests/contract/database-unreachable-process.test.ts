@@ -1,17 +1,19 @@
 // The built server on a PostgreSQL (DATABASE_URL) that stops taking connections under it, as a
 // hosted database does while it restarts or when it is full: the data API answers 503 PGRST001,
-// which supabase-js retries; a page whose read still fails answers 503 with Retry-After and the
-// page's own failure text, is never kept, and logs one line, not a stack per request. Once the
-// database takes connections again, the pages answer again.
-import { randomBytes } from 'node:crypto';
+// which supabase-js retries; a page whose read still fails answers 503 with Retry-After, with the
+// page's own failure text or its error page, is never kept, and logs one line, not a stack per
+// request. Once the database takes connections again, the pages answer again.
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signToken } from '#shared/signed-token.ts';
 import { createTestDatabase, testDatabaseUrl } from '../support/databases.ts';
 import { startSite, type RunningSite } from '../support/site.ts';
 
 let site: RunningSite;
 let name: string;
 let observer: pg.Client;
+const FORM_SECRET = randomBytes(32).toString('base64url');
 const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
@@ -28,6 +30,7 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     JWT_SECRET: randomBytes(32).toString('base64url'),
     SEED_DEMO: 'false',
+    FORM_SECRET,
   });
   cleanups.push(() => site.stop());
 }, 120_000);
@@ -63,16 +66,25 @@ describe('a database that takes no connections under a running site', () => {
     expect(api.status).toBe(503);
     expect(await api.json()).toMatchObject({ code: 'PGRST001' });
 
-    // supabase-js retries the reads (1, 2 and 4 s) before the page gives up.
-    const [english, swedish] = await Promise.all([page('/blog'), page('/sv/blog')]);
-    for (const answer of [english, swedish]) {
+    // supabase-js retries the reads (1, 2 and 4 s) before the page gives up. A meeting's page
+    // has no failure state of its own: its error page says it.
+    const token = signToken('meeting', randomUUID(), Date.now() + 3_600_000, FORM_SECRET);
+    // Two at a time: the render bound lets one address render two pages at once.
+    const [english, meeting] = await Promise.all([
+      page('/blog'),
+      page(`/book-call/meeting/${token}`),
+    ]);
+    const swedish = await page('/sv/blog');
+    for (const answer of [english, swedish, meeting]) {
       expect(answer).toMatchObject({ status: 503, retryAfter: '5', cacheControl: 'no-store' });
     }
     expect(english.text).toContain('Failed to load blog posts');
     expect(swedish.text).toContain('Misslyckades att ladda blogginlägg');
     const logged = site.output();
     expect(logged).toContain('Failed to load blog posts: the database is unavailable (');
+    expect(logged).toContain('A page could not be answered (GET): the database is unavailable (');
     expect(logged).not.toMatch(/DataError|\n\s+at /);
+    expect(logged).not.toContain(token);
 
     await observer.query(`alter database "${name}" allow_connections true`);
     await expect.poll(async () => (await page('/blog')).status, { timeout: 20_000 }).toBe(200);
