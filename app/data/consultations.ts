@@ -1,72 +1,11 @@
-// The consultations table: leads from the "book a free strategy call" form.
+// The consultations table as the admin's inbox reads and changes it: leads from the "book a free
+// strategy call" form, which ./lead-intake.ts stores.
 import type { Database } from './database.types';
 import { DataError, dataError } from './errors';
 import { readEveryPage } from './every-page';
-import { forwardedFor, type OnBehalfOfVisitor } from './forwarded-for';
 import { escapeLikePattern, leadSearchFilter } from './lead-search';
 import type { AppSupabaseClient } from './supabase';
 
-export type ConsultationInput = Pick<
-  Database['public']['Tables']['consultations']['Insert'],
-  | 'id'
-  | 'name'
-  | 'email'
-  | 'phone_number'
-  | 'problems'
-  | 'additional_info'
-  | 'company_name'
-  | 'how_found_us'
-  | 'language'
-  | 'created_at'
-  | 'utm_source'
-  | 'utm_medium'
-  | 'utm_campaign'
-  | 'utm_term'
-  | 'utm_content'
-  | 'referrer'
-  | 'landing_page'
->;
-
-/**
- * The waits before trying a lead again while the database cannot be reached: a restart takes a
- * second or two, and the visitor waits on the form meanwhile.
- */
-export const SUBMIT_RETRY_WAITS_MS = [1000, 2000];
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Stores a lead. Anyone may insert; nobody but an administrator may read it back. Past a limit the
- * database keeps it held for the agency; a DataError with code PT429 (status 429) means the
- * visitor's address is past the bound of held leads too, and nothing was stored. While the
- * database cannot be reached, a lead that carries its id is tried again (SUBMIT_RETRY_WAITS_MS):
- * a try whose answer was lost may have stored it, and the next then finds its id taken, which
- * means stored.
- */
-export async function submitConsultation(
-  client: AppSupabaseClient,
-  input: ConsultationInput,
-  { clientAddress, userAgent }: OnBehalfOfVisitor = {},
-  wait: (ms: number) => Promise<void> = sleep,
-): Promise<void> {
-  for (let tried = 0; ; tried++) {
-    const { error, status } = await forwardedFor(
-      client.from('consultations').insert(input),
-      clientAddress,
-      userAgent,
-    );
-    if (!error) return;
-    const failure = dataError(error, status);
-    if (tried > 0 && failure.isUniqueViolation && failure.message.includes('consultations_pkey')) {
-      return;
-    }
-    const next = SUBMIT_RETRY_WAITS_MS[tried];
-    if (!input.id || !failure.isUnavailable || next === undefined) throw failure;
-    await wait(next);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 // The leads list (signed-in administrators only: anon may neither read nor change a lead).
 
 export type Lead = Database['public']['Tables']['consultations']['Row'];

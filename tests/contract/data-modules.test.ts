@@ -1,6 +1,6 @@
 // app/data/ against the embedded backend: the functions the pages and the blog manager call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitConsultation, type ConsultationInput } from '~/data/consultations.ts';
+import { submitConsultation, type ConsultationInput } from '~/data/lead-intake.ts';
 import { DataError } from '~/data/errors.ts';
 import {
   createPost,

@@ -21,7 +21,7 @@ import {
   type ConsultationFormSettings,
 } from '~/data/config.server';
 import { loadAgencySettings } from '~/data/agency-settings.server';
-import { submitConsultation } from '~/data/consultations';
+import { submitConsultation } from '~/data/lead-intake';
 import { DataError } from '~/data/errors';
 import { queueMetaLeadEvent } from '~/data/meta-lead-events.server';
 import { getServiceSupabase } from '~/data/service-client.server';

@@ -1,7 +1,7 @@
 // The consultation form's rules, shared by the browser and the route's action so
 // both show the same messages, plus the database's own limits (the consultations migration) so an
 // oversized field is named beside its input instead of failing the insert.
-import type { ConsultationInput } from '~/data/consultations';
+import type { ConsultationInput } from '~/data/lead-intake';
 import type { Language } from '~/i18n/locale';
 import { postLanguage } from '~/i18n/format';
 import { consultationCopy } from './copy';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataError } from './errors';
-import { SUBMIT_RETRY_WAITS_MS, submitConsultation, type ConsultationInput } from './consultations';
+import { SUBMIT_RETRY_WAITS_MS, submitConsultation, type ConsultationInput } from './lead-intake';
 import type { AppSupabaseClient } from './supabase';
 
 interface Answer {
