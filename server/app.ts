@@ -11,7 +11,8 @@ import type { Config } from './config.ts';
 import { persistentSecret } from './data-dir.ts';
 import { openDatabase, prepareDatabase } from './database.ts';
 import { openPostgres } from '#server/supabase/db/postgres.ts';
-import type { Database } from '#server/supabase/db/types.ts';
+import { DatabaseUnreachableError, type Database } from '#server/supabase/db/types.ts';
+import { quietLog } from '#shared/quiet-log.ts';
 import { createHmac } from 'node:crypto';
 import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
 import { ClientGate } from '#server/supabase/client-gate.ts';
@@ -63,6 +64,13 @@ function changesPosts(method: string | undefined, pathname: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
   return PAGE_TABLES.some((table) => pathname === `/rest/v1/${table}`);
 }
+
+/**
+ * What the services answer when no connection to the database could be opened and they have no
+ * answer of their own for it (the data API has: 503 PGRST001): try again shortly.
+ */
+const DATABASE_UNAVAILABLE = { message: 'The database is unavailable: try again shortly.' };
+const DATABASE_RETRY_AFTER = '5';
 
 export interface RunningServer {
   /** The origin the server listens on, e.g. http://127.0.0.1:3000 */
@@ -297,6 +305,8 @@ export async function startServer(
   const health = createHealth(healthDb ? { checkDatabase: () => healthDb.query('select 1') } : {});
 
   const gate = new ClientGate();
+  // Errors no service answered for, each said at most once a minute (shared/quiet-log.ts).
+  const quiet = quietLog();
   const handleRequest: RequestListener = async (req, res) => {
     // One answer to "who is asking" for every layer: the APIs' throttles, the database's per-IP
     // rule (request.headers) and the site's actions all read this header from here on.
@@ -369,7 +379,20 @@ export async function startServer(
       }
       sendJson(res, 404, { message: 'Not found' });
     } catch (error) {
-      log(`Unhandled error on ${req.method} ${url.pathname}: ${(error as Error).stack ?? error}`);
+      if (error instanceof DatabaseUnreachableError) {
+        quiet(`unreachable ${error.message}`, (repeats) =>
+          log(`The database is unavailable (${error.message}); answered 503.${repeats}`),
+        );
+        if (!res.headersSent) {
+          sendJson(res, 503, DATABASE_UNAVAILABLE, { 'Retry-After': DATABASE_RETRY_AFTER });
+        } else res.destroy();
+        return;
+      }
+      quiet(`${req.method} ${url.pathname} ${(error as Error).message}`, (repeats) =>
+        log(
+          `Unhandled error on ${req.method} ${url.pathname}: ${(error as Error).stack ?? error}${repeats}`,
+        ),
+      );
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
       else res.destroy();
     }

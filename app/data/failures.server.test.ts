@@ -68,17 +68,6 @@ describe('a failed read the page works around or shows', () => {
     logFailure('Failed to load blog posts', lost, 'error', t + MINUTE);
     expect(errors).toHaveLength(1);
   });
-
-  it('remembers the last 100 failures, so that distinct messages cannot grow it', () => {
-    const t = start();
-    const failure = (n: number) => new Error(`failure ${n}`);
-    for (let n = 0; n < 101; n++) logFailure('Failed to load blog post', failure(n), 'error', t);
-    expect(errors).toHaveLength(101);
-    // The first was forgotten: logged again at once. The last is still remembered.
-    logFailure('Failed to load blog post', failure(0), 'error', t + 1);
-    logFailure('Failed to load blog post', failure(100), 'error', t + 1);
-    expect(errors).toHaveLength(102);
-  });
 });
 
 describe('isUnavailable', () => {

@@ -3,20 +3,11 @@
 // try again, so that crawlers come back rather than drop it; any other failure 500; neither is kept
 // by a shared cache. The log says an unreachable database in one line without a stack: the page
 // says so already, and an outage would otherwise write a stack for every page asked for. Any failure
-// logged once is not logged again for a minute: its repeats are counted, and the count is said
-// with the first one after that minute. The 100 failures logged last are remembered.
+// is logged at most once a minute, with the count of its repeats (shared/quiet-log.ts).
+import { quietLog } from '#shared/quiet-log.ts';
 import { DataError } from './errors';
 
-const QUIET_MS = 60_000;
-const MAX_COUNTED = 100;
-
-interface Counted {
-  /** Until when repeats are only counted. */
-  quietUntil: number;
-  repeats: number;
-}
-
-const counted = new Map<string, Counted>();
+const quiet = quietLog();
 
 /** Whether the failure is the database being out of reach, which trying again later may mend. */
 export function isUnavailable(error: unknown): boolean {
@@ -62,19 +53,13 @@ export function logFailure(
   const message = unavailable
     ? reason(error as DataError)
     : String((error as Error)?.message ?? error);
-  const key = `${level} ${what}: ${unavailable ? 'unavailable ' : ''}${message}`;
-  const seen = counted.get(key);
-  if (seen && now < seen.quietUntil) {
-    seen.repeats += 1;
-    return;
-  }
-  // Last in the map's order is the latest logged: the first one is the first to be forgotten.
-  counted.delete(key);
-  if (counted.size >= MAX_COUNTED) counted.delete(counted.keys().next().value!);
-  counted.set(key, { quietUntil: now + QUIET_MS, repeats: 0 });
-  const repeats = seen?.repeats
-    ? ` (${seen.repeats} more time${seen.repeats === 1 ? '' : 's'} in the minute after it was last logged)`
-    : '';
-  if (unavailable) console[level](`${what}: the database is unavailable (${message}).${repeats}`);
-  else console[level](`${what}:${repeats}`, error);
+  quiet(
+    `${level} ${what}: ${unavailable ? 'unavailable ' : ''}${message}`,
+    (repeats) => {
+      if (unavailable)
+        console[level](`${what}: the database is unavailable (${message}).${repeats}`);
+      else console[level](`${what}:${repeats}`, error);
+    },
+    now,
+  );
 }

@@ -2,7 +2,8 @@
 // hosted database does while it restarts or when it is full: the data API answers 503 PGRST001,
 // which supabase-js retries; a page whose read still fails answers 503 with Retry-After, with the
 // page's own failure text or its error page, is never kept, and logs one line, not a stack per
-// request. Once the database takes connections again, the pages answer again.
+// request; signing in and the files answer 503 as well. Once the database takes connections
+// again, the pages answer again.
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,19 @@ describe('a database that takes no connections under a running site', () => {
     });
     expect(api.status).toBe(503);
     expect(await api.json()).toMatchObject({ code: 'PGRST001' });
+    // Signing in and the files answer 503 too, the sign-in with when to try again.
+    const signIn = await fetch(`${site.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: site.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'not the password' }),
+    });
+    expect([signIn.status, signIn.headers.get('retry-after')]).toEqual([503, '5']);
+    expect(await signIn.json()).toEqual({
+      message: 'The database is unavailable: try again shortly.',
+    });
+    const file = await fetch(`${site.url}/storage/v1/object/public/blog-images/a.png`);
+    expect(file.status).toBe(503);
+    expect(await file.json()).toMatchObject({ code: 'DatabaseError' });
 
     // supabase-js retries the reads (1, 2 and 4 s) before the page gives up. A meeting's page
     // has no failure state of its own: its error page says it.
@@ -83,6 +97,8 @@ describe('a database that takes no connections under a running site', () => {
     const logged = site.output();
     expect(logged).toContain('Failed to load blog posts: the database is unavailable (');
     expect(logged).toContain('A page could not be answered (GET): the database is unavailable (');
+    expect(logged).toContain('The database is unavailable (database ');
+    expect(logged).toContain('Storage: the database is unavailable (database ');
     expect(logged).not.toMatch(/DataError|\n\s+at /);
     expect(logged).not.toContain(token);
 

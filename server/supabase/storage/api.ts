@@ -7,7 +7,7 @@
 // Buckets are made by migrations, not through this API.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/types.ts';
-import { isPostgresError } from '../db/types.ts';
+import { quietLog } from '#shared/quiet-log.ts';
 import { sendJson, type Handler } from '#server/http.ts';
 import { createS3Client, type S3Settings } from '#server/s3.ts';
 import { loadRoles, type Roles } from '../rest/catalog.ts';
@@ -16,12 +16,10 @@ import { RestError } from '../rest/errors.ts';
 import { callerTransaction, type InTransaction } from '../rest/transaction.ts';
 import {
   accessDenied,
-  fromPostgresError,
-  internalError,
   noSuchBucket,
   noSuchKey,
   sendStorageError,
-  StorageError,
+  storageErrorOf,
 } from './errors.ts';
 import type { ByteStore } from './byte-store.ts';
 import { ObjectFiles } from './files.ts';
@@ -264,6 +262,10 @@ export async function createStorageApi(opts: {
     }
   }
 
+  // Errors Storage has no answer of its own for, each logged at most once a minute.
+  const quiet = quietLog();
+  const logQuietly = (key: string, line: (repeats: string) => string) =>
+    quiet(key, (repeats) => log(line(repeats)));
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
     try {
@@ -274,13 +276,7 @@ export async function createStorageApi(opts: {
         res.destroy();
         return;
       }
-      let error: StorageError;
-      if (caught instanceof StorageError) error = caught;
-      else if (isPostgresError(caught)) error = fromPostgresError(caught);
-      else {
-        log(`Storage error on ${method} ${url.pathname}: ${(caught as Error).stack ?? caught}`);
-        error = internalError();
-      }
+      const error = storageErrorOf(caught, `${method} ${url.pathname}`, logQuietly);
       if (res.headersSent) {
         res.destroy();
         return;

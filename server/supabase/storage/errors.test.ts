@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { PostgresError } from '../db/types.ts';
+import { DatabaseUnreachableError, type PostgresError } from '../db/types.ts';
 import {
   entityTooLarge,
   fromPostgresError,
@@ -10,7 +10,8 @@ import {
   noSuchKey,
   routeNotFound,
   sendStorageError,
-  type StorageError,
+  storageErrorOf,
+  StorageError,
 } from './errors.ts';
 
 function pgError(code: string, message: string): PostgresError {
@@ -114,5 +115,45 @@ describe("Storage's error envelope", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('what a request threw, as Storage answers it', () => {
+  const logging = () => {
+    const lines: string[] = [];
+    const log = (key: string, line: (repeats: string) => string) => void lines.push(line(''));
+    return { lines, log };
+  };
+
+  it('answers a database out of reach with 503, logged in one line', () => {
+    const { lines, log } = logging();
+    const starting = Object.assign(new Error('the database system is starting up'), {
+      code: '57P03',
+      severity: 'FATAL',
+    });
+    const error = storageErrorOf(new DatabaseUnreachableError(starting), 'GET /x', log);
+    expect(error.httpStatus).toBe(503);
+    expect(error.body).toEqual({
+      statusCode: '503',
+      code: 'DatabaseError',
+      error: 'Service Unavailable',
+      message: 'The database is unavailable: try again shortly',
+    });
+    expect(lines).toEqual([
+      'Storage: the database is unavailable (the database system is starting up).',
+    ]);
+  });
+
+  it('answers its own errors and the database’s without a log, anything else with 500 and its stack', () => {
+    const { lines, log } = logging();
+    const missing = noSuchKey();
+    expect(storageErrorOf(missing, 'GET /x', log)).toBe(missing);
+    expect(storageErrorOf(pgError('23505', 'duplicate key'), 'POST /x', log)).toBeInstanceOf(
+      StorageError,
+    );
+    expect(lines).toEqual([]);
+    const bug = new TypeError('boom');
+    expect(storageErrorOf(bug, 'GET /storage/v1/object/x', log).httpStatus).toBe(500);
+    expect(lines).toEqual([`Storage error on GET /storage/v1/object/x: ${bug.stack}`]);
   });
 });

@@ -4,7 +4,7 @@
 // server's, as hosted Storage answers; storage-js reads `statusCode` and `message` from the body
 // (StorageApiError .statusCode, .message, .code) and the HTTP status into `.status`.
 import type { ServerResponse } from 'node:http';
-import type { PostgresError } from '../db/types.ts';
+import { DatabaseUnreachableError, isPostgresError, type PostgresError } from '../db/types.ts';
 import { sendJson } from '#server/http.ts';
 
 export interface StorageErrorBody {
@@ -95,6 +95,13 @@ export const noContentProvided = (message = 'No content provided') =>
 export const internalError = () =>
   new StorageError(500, 'InternalError', 'Internal server error', { error: 'Internal' });
 
+/** No connection to the database could be opened (restarting, stopped, full): try again shortly. */
+const databaseUnavailable = () =>
+  new StorageError(503, 'DatabaseError', 'The database is unavailable: try again shortly', {
+    error: 'Service Unavailable',
+    httpStatus: 503,
+  });
+
 /** The route table's miss, as Storage's not-found handler words it (a real 404). */
 export const routeNotFound = (method: string, url: string) =>
   new StorageError(404, 'InvalidRequest', `Route ${method}:${url} not found`, {
@@ -136,4 +143,31 @@ export function sendStorageError(res: ServerResponse, method: string, error: Sto
     return;
   }
   sendJson(res, status, error.body, headers);
+}
+
+/**
+ * The answer to what a request threw: a StorageError as it is, the database's errors as Storage
+ * words them, an unreachable database as 503, anything else as 500, logged (`where` it happened)
+ * through `log`, which says each key at most once a minute.
+ */
+export function storageErrorOf(
+  caught: unknown,
+  where: string,
+  log: (key: string, line: (repeats: string) => string) => void,
+): StorageError {
+  if (caught instanceof StorageError) return caught;
+  if (isPostgresError(caught)) return fromPostgresError(caught);
+  const message = (caught as Error)?.message ?? String(caught);
+  if (caught instanceof DatabaseUnreachableError) {
+    log(
+      `unreachable ${message}`,
+      (repeats) => `Storage: the database is unavailable (${message}).${repeats}`,
+    );
+    return databaseUnavailable();
+  }
+  log(
+    `${where} ${message}`,
+    (repeats) => `Storage error on ${where}: ${(caught as Error)?.stack ?? caught}${repeats}`,
+  );
+  return internalError();
 }
