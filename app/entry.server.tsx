@@ -49,9 +49,10 @@ function failedPage(
   context: EntryContext,
 ): number {
   if (status < 500 || !context.staticHandlerContext.errors) return status;
-  const answer = failedAnswer(unreachable.has(request));
+  const unavailable = unreachable.has(request);
+  const answer = failedAnswer(unavailable);
   for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value);
-  return answer.status;
+  return unavailable ? answer.status : status;
 }
 
 /** The handles of the routes that matched the request, outermost first. */
