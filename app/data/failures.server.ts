@@ -63,3 +63,12 @@ export function logFailure(
     now,
   );
 }
+
+/** Logs a page's failed read (logFailure) and answers with its status and headers (failedAnswer). */
+export function failedRead(
+  what: string,
+  error: unknown,
+): { status: number; headers: Record<string, string> } {
+  logFailure(what, error);
+  return failedAnswer(isUnavailable(error));
+}

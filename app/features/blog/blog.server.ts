@@ -8,7 +8,7 @@ import {
   listPublishedPosts,
   type BlogPost,
 } from '~/data/posts';
-import { failedAnswer, isUnavailable, logFailure } from '~/data/failures.server';
+import { failedRead } from '~/data/failures.server';
 import { keptRead } from '~/data/kept-reads.server';
 import { getServerSupabase } from '~/data/supabase.server';
 import { pageLanguageOf, postLanguage } from '~/i18n/format';
@@ -40,7 +40,7 @@ export function blogPageNumber(url: URL): number | null {
 
 /**
  * One page of the published posts of the page's language, newest first, and whether an older page
- * follows; a page that does not exist answers 404, a failure 503 or 500 (failedAnswer). The
+ * follows; a page that does not exist answers 404, a failure 503 or 500 (failedRead). The
  * pages after the first lead to the other language's first page, their only twin.
  */
 export async function loadBlogList(request: Request) {
@@ -53,8 +53,7 @@ export async function loadBlogList(request: Request) {
       offset: (page - 1) * POSTS_PER_PAGE,
     });
   } catch (error) {
-    logFailure('Failed to load blog posts', error);
-    return data({ status: 'failed' as const }, failedAnswer(isUnavailable(error)));
+    return data({ status: 'failed' as const }, failedRead('Failed to load blog posts', error));
   }
   if (page > 1 && found.length === 0) throw data(null, { status: 404 });
   return {
@@ -71,7 +70,7 @@ const slugPattern = /^[a-z0-9-]+$/;
 
 /**
  * The published post at the slug in the page's language. No such post (PGRST116, or a path that
- * cannot be a slug) answers 404; any other failure answers 503 or 500 (failedAnswer), logged.
+ * cannot be a slug) answers 404; any other failure answers 503 or 500 (failedRead), logged.
  */
 export async function loadBlogPost(request: Request, slug: string) {
   const notFound = () => data({ status: 'not-found' as const }, { status: 404 });
@@ -96,8 +95,7 @@ export async function loadBlogPost(request: Request, slug: string) {
       alternates: translation ? postAlternates(post, language, translation) : null,
     };
   } catch (error) {
-    logFailure('Failed to load blog post', error);
-    return data({ status: 'failed' as const }, failedAnswer(isUnavailable(error)));
+    return data({ status: 'failed' as const }, failedRead('Failed to load blog post', error));
   }
 }
 

@@ -1,7 +1,7 @@
 // The resource routes' loaders: robots.txt, the sitemaps and the feeds, built from the site's
 // public origin and the published posts the anonymous client may read (drafts never).
 import { publicSiteUrl } from '~/data/config.server';
-import { failedAnswer, isUnavailable, logFailure } from '~/data/failures.server';
+import { failedRead } from '~/data/failures.server';
 import { listPublishedPostListings, type PostListing } from '~/data/posts';
 import { getServerSupabase } from '~/data/supabase.server';
 import { postLanguage } from '~/i18n/format';
@@ -36,8 +36,7 @@ async function withPosts(
       language === 'all' ? undefined : postLanguage(language),
     );
   } catch (error) {
-    logFailure(`Failed to load the posts for the ${what}`, error);
-    const { status, headers } = failedAnswer(isUnavailable(error));
+    const { status, headers } = failedRead(`Failed to load the posts for the ${what}`, error);
     return new Response('Temporarily unavailable', {
       status,
       headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
