@@ -16,6 +16,8 @@ import type { Statement } from './types.ts';
 
 export interface WorkerData {
   directory: string;
+  /** PGlite's WebAssembly, compiled once by the main thread for every worker it starts. */
+  module: WebAssembly.Module;
 }
 
 export interface Call {
@@ -323,9 +325,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-const { directory } = workerData as WorkerData;
+const { directory, module } = workerData as WorkerData;
 const port = parentPort!;
-const pg = await PGlite.create(directory);
+const pg = await PGlite.create(directory, { pgliteWasmModule: module });
 const connection = open(pg);
 await connection.readTimeout();
 port.postMessage({ ready: true, timeoutMs: connection.timeout() } satisfies WorkerMessage);

@@ -3,9 +3,8 @@
 // WebAssembly cannot be interrupted from inside, so when a statement outlives the timeout in
 // effect, this thread ends the worker and starts a new one on the same directory. PGlite then
 // recovers from its write-ahead log as after a crash: what was committed stays.
-import { closeSync, readdirSync, readlinkSync } from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { closeLeftFiles, pgliteModule } from './pglite-process.ts';
 import type { Database, Queryable, QueryResult, Statement } from './types.ts';
 import type {
   BatchCall,
@@ -50,27 +49,6 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-/**
- * File descriptors an ended worker left open in the directory: a worker's files are the
- * process's, and ending the thread does not close them. Linux only (/proc); elsewhere they stay.
- */
-function closeLeftFiles(directory: string) {
-  let fds: string[];
-  try {
-    fds = readdirSync('/proc/self/fd');
-  } catch {
-    return;
-  }
-  const inside = path.resolve(directory) + path.sep;
-  for (const fd of fds) {
-    try {
-      if (readlinkSync(`/proc/self/fd/${fd}`).startsWith(inside)) closeSync(Number(fd));
-    } catch {
-      // gone meanwhile
-    }
-  }
-}
-
 class PgliteWorker {
   readonly #directory: string;
   /** Undefined from the moment a worker is ended until its successor is up. */
@@ -87,13 +65,16 @@ class PgliteWorker {
   /** Counts ended workers: a transaction begun on an ended worker is gone. */
   generation = 0;
 
-  constructor(directory: string) {
+  #module: WebAssembly.Module;
+
+  constructor(directory: string, module: WebAssembly.Module) {
     this.#directory = directory;
+    this.#module = module;
   }
 
   start(): Promise<Worker> {
     const worker = new Worker(workerUrl, {
-      workerData: { directory: this.#directory } satisfies WorkerData,
+      workerData: { directory: this.#directory, module: this.#module } satisfies WorkerData,
     });
     this.#ready = new Promise<Worker>((resolve, reject) => {
       const failed = (error: unknown) => {
@@ -229,7 +210,7 @@ class PgliteWorker {
 
 /** Embedded PostgreSQL (WebAssembly) persisted in a directory; one process per directory. */
 export async function openPglite(directory: string): Promise<Database> {
-  const connection = new PgliteWorker(directory);
+  const connection = new PgliteWorker(directory, await pgliteModule());
   await connection.start();
   // PGlite has one connection: a transaction has it to itself, and statements outside wait.
   let turn: Promise<unknown> = Promise.resolve();
