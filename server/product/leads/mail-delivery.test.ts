@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrate } from '#server/supabase/db/migrate.ts';
 import { openPglite } from '#server/supabase/db/pglite.ts';
 import type { Database } from '#server/supabase/db/types.ts';
@@ -146,6 +146,29 @@ describe('the outbox drainer', () => {
     // Not due yet: a second drain leaves the rows alone.
     await delivery.drain();
     expect((await mailRows()).map((row) => row.attempts)).toEqual(['1', '1']);
+  });
+
+  it('says a pass that fails on every poll once a minute, not once a poll', async () => {
+    let passes = 0;
+    const unreachable = {
+      ...db,
+      query: async () => {
+        passes++;
+        throw new Error('connect ECONNREFUSED /run/postgresql/.s.PGSQL.5432');
+      },
+    };
+    const log: string[] = [];
+    deliveries.push(
+      startMailDelivery({
+        db: unreachable,
+        mailer: { send: async () => undefined },
+        recipients: { source: 'LEADS_NOTIFY_TO', addresses: ['leads@agency.example'] },
+        log: (line) => log.push(line),
+        timings: { pollIntervalMs: 5 },
+      }),
+    );
+    await vi.waitFor(() => expect(passes).toBeGreaterThan(10));
+    expect(log).toEqual(['Lead mail delivery: connect ECONNREFUSED /run/postgresql/.s.PGSQL.5432']);
   });
 
   it('gives up on a recipient the mail server refuses for good', async () => {

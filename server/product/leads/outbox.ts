@@ -6,6 +6,7 @@
 // statement, so servers sharing one PostgreSQL never handle a row concurrently, and a server
 // killed mid-send lets its rows go when the lease runs out. Delivery is at least once.
 import type { Database } from '#server/supabase/db/types.ts';
+import { quietLog } from '#shared/quiet-log.ts';
 import { DEFAULT_BACKOFF, retryDelayMs, type Backoff } from './backoff.ts';
 
 /** The outbox tables; a name here is put in SQL as is, so it is never a caller's string. */
@@ -239,7 +240,12 @@ export function startOutboxDrain<Claim extends OutboxClaim>(
     return next;
   }
 
-  const failed = (error: unknown) => log(`${options.name}: ${describeError(error)}`);
+  // A pass fails on every poll while the database is out of reach: said once a minute, counted.
+  const quiet = quietLog();
+  const failed = (error: unknown) => {
+    const line = `${options.name}: ${describeError(error)}`;
+    quiet(line, (repeats) => log(line + repeats));
+  };
 
   function schedule() {
     if (stopped) return;
