@@ -515,6 +515,13 @@ describe('a request the database refuses', () => {
     expect(new Set(tries.map((request) => (request.body as { id: string }).id)).size).toBe(1);
     expect(result.init?.status).toBe(502);
     expect(result.data).toMatchObject({ failure: 'Database is restarting' });
+    // One line without a stack; the same failure again within the minute is only counted.
+    await consultationAction(post(form()), context());
+    expect(logged.mock.calls).toEqual([
+      [
+        'Could not store a consultation request: the database is unavailable (Database is restarting).',
+      ],
+    ]);
     logged.mockClear();
   });
 });

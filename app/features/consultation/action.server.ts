@@ -23,6 +23,7 @@ import {
 import { loadAgencySettings } from '~/data/agency-settings.server';
 import { submitConsultation } from '~/data/lead-intake';
 import { DataError } from '~/data/errors';
+import { logFailure } from '~/data/failures.server';
 import { queueMetaLeadEvent } from '~/data/meta-lead-events.server';
 import { getServiceSupabase } from '~/data/service-client.server';
 import type { AppSupabaseClient } from '~/data/supabase';
@@ -195,7 +196,8 @@ export async function consultationAction(
       }
       return refused(429, { failure: consultationCopy[language].form.tooManyRequests, contact });
     }
-    console.error('Could not store a consultation request:', error);
+    // While the database is out of reach: one line a minute with the count, not a stack per lead.
+    logFailure('Could not store a consultation request', error);
     const status = error instanceof DataError ? (error.status ?? 500) : 500;
     return refused(status < 500 ? 400 : 502, {
       failure: error instanceof Error ? error.message : String(error),
