@@ -11,9 +11,13 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 
 /** PGlite's WebAssembly, compiled on the first open and shared by every worker after it. */
 export function pgliteModule(): Promise<WebAssembly.Module> {
-  compiled ??= readFile(new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite'))).then(
-    (bytes) => WebAssembly.compile(bytes),
-  );
+  compiled ??= readFile(new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite')))
+    .then((bytes) => WebAssembly.compile(bytes))
+    .catch((error: unknown) => {
+      // A failed read (too many open files…) is not kept: the next open reads it again.
+      compiled = undefined;
+      throw error;
+    });
   return compiled;
 }
 
