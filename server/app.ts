@@ -13,6 +13,7 @@ import { openDatabase, prepareDatabase } from './database.ts';
 import { openPostgres } from '#server/supabase/db/postgres.ts';
 import { DatabaseUnreachableError, type Database } from '#server/supabase/db/types.ts';
 import { quietLog } from '#shared/quiet-log.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '#shared/database-unavailable.ts';
 import { createHmac } from 'node:crypto';
 import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
 import { ClientGate } from '#server/supabase/client-gate.ts';
@@ -70,7 +71,6 @@ function changesPosts(method: string | undefined, pathname: string): boolean {
  * answer of their own for it (the data API has: 503 PGRST001): try again shortly.
  */
 const DATABASE_UNAVAILABLE = { message: 'The database is unavailable: try again shortly.' };
-const DATABASE_RETRY_AFTER = '5';
 
 export interface RunningServer {
   /** The origin the server listens on, e.g. http://127.0.0.1:3000 */
@@ -384,7 +384,9 @@ export async function startServer(
           log(`The database is unavailable (${error.message}); answered 503.${repeats}`),
         );
         if (!res.headersSent) {
-          sendJson(res, 503, DATABASE_UNAVAILABLE, { 'Retry-After': DATABASE_RETRY_AFTER });
+          sendJson(res, 503, DATABASE_UNAVAILABLE, {
+            'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+          });
         } else res.destroy();
         return;
       }

@@ -4,6 +4,7 @@
 // by a shared cache. The log says an unreachable database in one line without a stack: the page
 // says so already, and an outage would otherwise write a stack for every page asked for. Any failure
 // is logged at most once a minute, with the count of its repeats (shared/quiet-log.ts).
+import { DATABASE_RETRY_AFTER_SECONDS } from '#shared/database-unavailable.ts';
 import { quietLog } from '#shared/quiet-log.ts';
 import { DataError } from './errors';
 
@@ -13,9 +14,6 @@ const quiet = quietLog();
 export function isUnavailable(error: unknown): boolean {
   return error instanceof DataError && error.isUnavailable;
 }
-
-/** Seconds a page whose database could not be reached asks to be tried again after. */
-export const RETRY_AFTER_SECONDS = 5;
 
 /**
  * The status and headers of a page whose read failed: 503 with when to try again when the
@@ -28,7 +26,10 @@ export function failedAnswer(unavailable: boolean): {
   return unavailable
     ? {
         status: 503,
-        headers: { 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) },
+        headers: {
+          'Cache-Control': 'no-store',
+          'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+        },
       }
     : { status: 500, headers: { 'Cache-Control': 'no-store' } };
 }
