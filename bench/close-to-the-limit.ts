@@ -19,7 +19,9 @@ import {
   type DatabaseAloneFigures,
   type SentStatement,
 } from './database-alone.ts';
-import { startBareNode, startNginx, type LoadFigures, type ReferenceServer } from './load-tools.ts';
+import { startBareDataApi } from './bare-data-api.ts';
+import type { LoadFigures } from './load-tools.ts';
+import { startBareNode, startNginx, type ReferenceServer } from './reference-servers.ts';
 import { proportionalMemory } from './memory.ts';
 import { browserHeaders, POST_PATH, RENDERING_COOKIE } from './server-throughput.ts';
 import {
@@ -64,10 +66,16 @@ async function measurePages(
   const kB = `${Math.round(body.length / 1024)} kB`;
 
   const cachedLoad = { connections: 50, headers: identityHeaders };
-  const cached = await measure('cached post', { url, ...cachedLoad });
+  const cached = await measure('cached post', { url, ...cachedLoad, pid: site.pid });
   const cachedRow = async (name: string, reference: ReferenceServer | undefined, what: string) => {
     try {
-      const figures = reference && (await measure(name, { url: reference.url, ...cachedLoad }));
+      const figures =
+        reference &&
+        (await measure(name, {
+          url: reference.url,
+          ...cachedLoad,
+          ...(reference.pid === undefined ? {} : { pid: reference.pid }),
+        }));
       if (name === 'nginx') references.nginx = figures;
       return {
         case:
@@ -105,6 +113,7 @@ async function measurePages(
       url,
       connections,
       headers: rendering,
+      pid: site.pid,
     });
     rows.push({
       case: `the same post rendered, ${connections} conn.`,
@@ -147,6 +156,26 @@ async function listRows(
     "the database alone (Node, the server's pool)",
     aloneChecked(`database alone, ${what}`, fromNode),
   );
+  // Node's HTTP around the same statements and pool, with nothing of the API's own.
+  const bare = await startBareDataApi(dir, databaseUrl, transaction, SERVER_POOL_SIZE);
+  try {
+    const figures = await measure(`bare node:http and the statements, ${what}`, {
+      url: bare.url,
+      connections: REST_CONNECTIONS,
+      ...(bare.pid === undefined ? {} : { pid: bare.pid }),
+    });
+    rows.push({
+      case: '  the same, against Node',
+      'this server': rate(api),
+      'the reference':
+        'bare node:http running the same statements through the same pool, own process: ' +
+        `${rate(figures)} (${percent(figures['req/s'], fromNode['tx/s'])} of the database alone)`,
+      ratio: percent(api['req/s'], figures['req/s']),
+      target: '',
+    });
+  } finally {
+    await bare.stop();
+  }
   if (pgbench) {
     const figures = await replayWithPgbench(databaseUrl, transaction, options);
     if (figures)
@@ -178,7 +207,7 @@ export async function measureCloseToTheLimit(): Promise<CloseToTheLimit> {
       await fetch(site.url + LIST_PATH, { headers: apiHeaders }).then((r) => r.text());
       const idle = proportionalMemory(site.pid);
       rows.push(...(await measurePages(site, dir, references)));
-      const api = await loadList('embedded', site);
+      const api = await loadList('embedded', site, site.pid);
       // Before the database alone, whose own connections would count in PostgreSQL's memory.
       const loaded = proportionalMemory(site.pid);
       const embeddedUrl = await embeddedPostgresUrl(`${site.dataDir}/postgres`);
@@ -199,7 +228,7 @@ export async function measureCloseToTheLimit(): Promise<CloseToTheLimit> {
     }
 
     const given = await startSite({ SEED_DEMO: 'true', DATABASE_URL: database.url });
-    const api = await loadList('DATABASE_URL', given).finally(() => given.stop());
+    const api = await loadList('DATABASE_URL', given, given.pid).finally(() => given.stop());
     const what = 'DATABASE_URL';
     const listed = await listRows(what, api, database.url, transaction, { dir, pgbench: true });
     // Beside the embedded rows, before the memory.

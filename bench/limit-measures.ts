@@ -48,7 +48,8 @@ export async function measure(what: string, options: Omit<LoadOptions, 'seconds'
 export const number = (n: number) => n.toLocaleString('en-GB');
 const tenths = (ms: number) => Math.round(ms * 10) / 10;
 export const rate = (f: LoadFigures) =>
-  `${number(f['req/s'])} req/s, p99 ${tenths(f['p99 ms'])} ms`;
+  `${number(f['req/s'])} req/s, p99 ${tenths(f['p99 ms'])} ms` +
+  (f['CPU µs/req'] === undefined ? '' : `, ${number(f['CPU µs/req'])} µs CPU/req`);
 export const percent = (part: number, whole: number) =>
   whole > 0 ? `${Math.round((part / whole) * 100)} %` : 'n/a';
 export const alone = (f: DatabaseAloneFigures) =>
@@ -68,9 +69,14 @@ export interface References {
   databaseAlone?: DatabaseAloneFigures;
 }
 
-/** The list through the data API. */
-export function loadList(what: string, site: RunningSite): Promise<LoadFigures> {
+/** The list through the data API; with `pid` (the one process serving), its CPU per answer. */
+export function loadList(what: string, site: RunningSite, pid?: number): Promise<LoadFigures> {
   const headers = { apikey: site.anonKey, authorization: `Bearer ${site.anonKey}` };
   const url = site.url + LIST_PATH;
-  return measure(`/rest/v1 list, ${what}`, { url, connections: REST_CONNECTIONS, headers });
+  return measure(`/rest/v1 list, ${what}`, {
+    url,
+    connections: REST_CONNECTIONS,
+    headers,
+    ...(pid === undefined ? {} : { pid }),
+  });
 }

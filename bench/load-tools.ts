@@ -1,12 +1,9 @@
-// The load generator and the reference servers the side-by-side bench (close-to-the-limit.ts)
-// measures against: wrk where it is installed (a C process, far lighter than autocannon on two
-// cores), else autocannon; nginx serving a file where it is installed; and a bare node:http server
-// in a process of its own, which every machine with the project has.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The load generator of the side-by-side bench (close-to-the-limit.ts) and the others: wrk where it
+// is installed (a C process, far lighter than autocannon on two cores), else autocannon; and the
+// CPU time the server's process spends per answer, read from /proc. The servers it is set against
+// are in reference-servers.ts.
 import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
@@ -29,6 +26,12 @@ export function findProgram(name: string): string | undefined {
 export interface LoadFigures {
   tool: 'wrk' | 'autocannon';
   'req/s': number;
+  /**
+   * The CPU time the server's process (`LoadOptions.pid`) spent per answer, in µs: steadier than
+   * the rate on a machine whose cores the load generator and the database share; undefined where
+   * /proc cannot say it.
+   */
+  'CPU µs/req'?: number;
   'p50 ms': number;
   'p99 ms': number;
   /** Answers outside 2xx (wrk counts 3xx as fine too). */
@@ -75,10 +78,43 @@ export interface LoadOptions {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  /** The server's process, whose CPU time per answer is measured. */
+  pid?: number;
+}
+
+/** Linux's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on every architecture Node runs on). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time (user and system, every thread) a process has used, in µs, from /proc; undefined
+ * where there is no /proc or the process has ended.
+ */
+export function cpuMicroseconds(pid: number): number | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // After the command's name in parentheses (which may hold spaces): state, then fields 4 on;
+  // utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND : undefined;
+}
+
+/** GETs the URL for the given time at the given concurrency; with `pid`, its CPU µs per answer. */
+export async function generateLoad(options: LoadOptions): Promise<LoadFigures> {
+  const before = options.pid === undefined ? undefined : cpuMicroseconds(options.pid);
+  const figures = await runLoad(options);
+  const after = options.pid === undefined ? undefined : cpuMicroseconds(options.pid);
+  const answers = figures['req/s'] * options.seconds;
+  if (before === undefined || after === undefined || answers === 0) return figures;
+  return { ...figures, 'CPU µs/req': Math.round((after - before) / answers) };
 }
 
 /** GETs the URL for the given time at the given concurrency, with wrk where it is installed. */
-export async function generateLoad(options: LoadOptions): Promise<LoadFigures> {
+async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const wrk = findProgram('wrk');
   const headers = Object.entries(options.headers ?? {});
   if (wrk) {
@@ -114,138 +150,4 @@ export async function generateLoad(options: LoadOptions): Promise<LoadFigures> {
     'non-2xx': result.non2xx,
     errors: result.errors + result.timeouts,
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-export interface ReferenceServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const ended = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await ended;
-}
-
-/** Waits until something answers at the URL (or the process ends, with what it printed). */
-async function waitForAnswer(url: string, child: ChildProcess, output: () => string) {
-  for (let tries = 0; tries < 100; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`It stopped at start:\n${output()}`);
-    const answered = await fetch(url).then(
-      (response) => response.arrayBuffer().then(() => true),
-      () => false,
-    );
-    if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Nothing answered at ${url}:\n${output()}`);
-}
-
-/**
- * nginx serving `body` as a static file at `urlPath`, from a root under `dir`, with its own
- * configuration, pid, logs and temporary files there; undefined when nginx is not installed.
- */
-export async function startNginx(
-  dir: string,
-  urlPath: string,
-  body: Uint8Array,
-): Promise<ReferenceServer | undefined> {
-  const nginx = findProgram('nginx');
-  if (!nginx) return undefined;
-  const root = path.join(dir, 'root');
-  const file = path.join(root, urlPath);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, body);
-  // Its workers run as nobody when started as root: they must reach the file.
-  for (let at = path.dirname(file); at.startsWith(dir); at = path.dirname(at))
-    await chmod(at, 0o755);
-  await chmod(file, 0o644);
-  const port = await freePort();
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
-  const conf = path.join(dir, 'nginx.conf');
-  await writeFile(
-    conf,
-    `daemon off;
-worker_processes auto;
-pid ${path.join(dir, 'nginx.pid')};
-error_log ${path.join(dir, 'error.log')};
-events { worker_connections 1024; }
-http {
-  access_log off;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-  default_type text/html;
-  charset utf-8;
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-  }
-}
-`,
-  );
-  const child = spawn(nginx, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}${urlPath}`;
-  try {
-    await waitForAnswer(url, child, () => output);
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-  return { url, stop: () => stopChild(child) };
-}
-
-/** What the bare server runs: the same bytes and headers for every request. */
-const bareServer = `
-const http = require('node:http');
-const body = require('node:fs').readFileSync(process.env.BODY_FILE);
-const headers = { ...JSON.parse(process.env.HEADERS), 'content-length': body.length };
-http
-  .createServer((request, response) => {
-    response.writeHead(200, headers);
-    response.end(body);
-  })
-  .listen(0, '127.0.0.1', function () {
-    console.log('listening on ' + this.address().port);
-  });
-`;
-
-/**
- * A bare node:http server in its own process (this Node) answering `body` with `headers` at
- * every path: what Node itself can do on this machine, with nothing of the site's around it.
- */
-export async function startBareNode(
-  dir: string,
-  urlPath: string,
-  body: Uint8Array,
-  headers: Record<string, string>,
-): Promise<ReferenceServer> {
-  const bodyFile = path.join(dir, 'bare-node-body');
-  await writeFile(bodyFile, body);
-  const child = spawn(process.execPath, ['-e', bareServer], {
-    env: { ...process.env, BODY_FILE: bodyFile, HEADERS: JSON.stringify(headers) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/listening on (\d+)/);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', () => reject(new Error(`The bare Node server stopped:\n${output}`)));
-  });
-  return { url: `http://127.0.0.1:${port}${urlPath}`, stop: () => stopChild(child) };
 }
