@@ -3,7 +3,7 @@
 // key: two requests to the data API) against one whose choice does not (the lead alone), with the
 // Conversions API configured. Alternated, sequential, each lead from its own address and e-mail;
 // printed, never asserted. Run alone with `node bench/consenting-lead.ts`.
-import { createServer } from 'node:net';
+import { freePort } from '../tests/support/ports.ts';
 import { startSite } from '../tests/support/site.ts';
 
 const LEADS = Number(process.env.BENCH_CONSENT_LEADS ?? 150);
@@ -12,22 +12,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** A port nobody listens on, so the outbox's sends fail fast and back off. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 export async function printConsentingLead(): Promise<void> {
   const site = await startSite({
     SEED_DEMO: 'false',
     FORM_MIN_FILL_SECONDS: '0',
     META_PIXEL_ID: '1234567890',
     META_CAPI_TOKEN: 'EAAbench-conversions-api-token',
-    META_GRAPH_URL: `http://127.0.0.1:${await closedPort()}`,
+    // A port nobody listens on, so the outbox's sends fail fast and back off.
+    META_GRAPH_URL: `http://127.0.0.1:${await freePort()}`,
   });
   try {
     const page = await (await fetch(`${site.url}/book-call`)).text();

@@ -4,17 +4,9 @@
 // API's statements).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../tests/support/ports.ts';
 import { findProgram } from './load-tools.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface ReferenceServer {
   url: string;
