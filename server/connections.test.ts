@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ConnectionGuard, connectionCaps, openFileLimit } from './connections.ts';
@@ -89,5 +90,32 @@ describe('ConnectionGuard', () => {
     guard.admit(refused);
     expect(refused.destroyed).toBe(true);
     expect(guard.size).toBe(3);
+  });
+
+  it('knows the answer each connection is working on, the latest of pipelined ones', () => {
+    const guard = new ConnectionGuard({ total: 10, perAddress: 10 });
+    const [one, two] = [socket('10.0.0.1'), socket('10.0.0.2')];
+    for (const s of [one, two]) guard.admit(s);
+    const answer = (name: string) => ({ name }) as unknown as ServerResponse;
+    const [first, pipelined, other] = [answer('first'), answer('pipelined'), answer('other')];
+    guard.busy(one, first);
+    guard.busy(two, other);
+    expect([...guard.answers()]).toEqual([first, other]);
+    // A second request on the same connection before the first is answered.
+    guard.busy(one, pipelined);
+    guard.done(one, first);
+    expect([...guard.answers()]).toEqual([pipelined, other]);
+    guard.done(one, pipelined);
+    two.destroy();
+    expect([...guard.answers()]).toEqual([]);
+    // Answered: the connection is idle again, so it is the one given up at the cap.
+    const full = new ConnectionGuard({ total: 2, perAddress: 2 });
+    const [answered, working] = [socket('10.0.0.3'), socket('10.0.0.4')];
+    for (const s of [answered, working]) full.admit(s);
+    full.busy(answered, first);
+    full.busy(working, other);
+    full.done(answered, first);
+    full.admit(socket('10.0.0.5'));
+    expect([answered.destroyed, working.destroyed]).toEqual([true, false]);
   });
 });

@@ -89,7 +89,14 @@ function refuseOverAddressCap(res: ServerResponse): void {
 
 /** Counts the connections, and closes or refuses those over the caps. */
 export class ConnectionGuard {
-  private readonly open = new Set<Socket>();
+  /**
+   * Every open connection, with the answer it is working on (undefined between requests). The
+   * entry is written in place for each request, never added and deleted per request: a long-lived
+   * table that every answer joins and leaves is rebuilt every few requests, and each table left in
+   * the old generation holds the answers it listed, and all they point at, through the young
+   * generation's collections until the next full one (docs/decisions/0044-answers-that-die-young.md).
+   */
+  private readonly open = new Map<Socket, ServerResponse | undefined>();
   private readonly perAddress = new Map<string, number>();
   /** Connections with no request in progress, idle longest first. */
   private readonly idle = new Set<Socket>();
@@ -117,7 +124,7 @@ export class ConnectionGuard {
       this.forget(oldest);
       oldest.destroy();
     }
-    this.open.add(socket);
+    this.open.set(socket, undefined);
     socket.once('close', () => this.forget(socket));
     const address = plainAddress(socket.remoteAddress ?? 'unknown');
     if (!exemptFromAddressCap(address)) {
@@ -138,13 +145,23 @@ export class ConnectionGuard {
     return this.refused.has(socket);
   }
 
-  busy(socket: Socket): void {
+  /** The connection is working on `answer` (the latest, when requests arrive pipelined). */
+  busy(socket: Socket, answer?: ServerResponse): void {
     this.idle.delete(socket);
+    if (this.open.has(socket)) this.open.set(socket, answer);
   }
 
   /** The connection's answer is done: it is idle again, and the most recently used. */
-  done(socket: Socket): void {
-    if (this.open.has(socket) && !socket.destroyed) this.idle.add(socket);
+  done(socket: Socket, answer?: ServerResponse): void {
+    // A pipelined request's answer may have taken its place: the connection is still busy.
+    if (!this.open.has(socket) || this.open.get(socket) !== answer) return;
+    this.open.set(socket, undefined);
+    if (!socket.destroyed) this.idle.add(socket);
+  }
+
+  /** The answers the open connections are working on. */
+  *answers(): Iterable<ServerResponse> {
+    for (const answer of this.open.values()) if (answer) yield answer;
   }
 
   private forget(socket: Socket): void {
@@ -181,18 +198,14 @@ export function createBoundedServer(
   caps: ConnectionCaps = connectionCaps(),
 ): { server: Server; connections: ConnectionGuard; drain: ConnectionDrain } {
   const connections = new ConnectionGuard(caps);
-  /** Answers not yet sent whole, to tell them to close their connection when draining starts. */
-  const answering = new Set<ServerResponse>();
   let closing = false;
   let stopped = false;
   const server = createServer({ ...SERVER_TIMEOUTS }, (req, res) => {
     if (connections.isRefused(req.socket)) return refuseOverAddressCap(res);
-    connections.busy(req.socket);
+    connections.busy(req.socket, res);
     if (closing) res.shouldKeepAlive = false;
-    answering.add(res);
     res.once('close', () => {
-      answering.delete(res);
-      connections.done(req.socket);
+      connections.done(req.socket, res);
       // Its answer went out with keep-alive before the listener closed: end it now it is idle.
       if (stopped && !req.socket.destroyed) req.socket.end();
     });
@@ -204,7 +217,7 @@ export function createBoundedServer(
     closeAfterEachAnswer() {
       closing = true;
       // Node sends `Connection: close` and closes after the answer when this is false.
-      for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
+      for (const res of connections.answers()) if (!res.headersSent) res.shouldKeepAlive = false;
     },
     stopAccepting() {
       drain.closeAfterEachAnswer();
