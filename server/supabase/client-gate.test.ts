@@ -75,6 +75,35 @@ describe('ClientGate', () => {
     expect(started).toEqual(['a', 'b', 'c', 'd']);
   });
 
+  it('starts a request with a free slot at once, unwatched, and takes the slot back if it fails', async () => {
+    const gate = outsideGate({ perClient: 1, queuedPerClient: 10, total: 10 });
+    const started: string[] = [];
+    const first = exchange();
+    const failing = gate.pass(
+      outside('203.0.113.1'),
+      first.req,
+      first.res,
+      () => {
+        started.push('first');
+        return Promise.reject(new Error('the database failed'));
+      },
+      () => void started.push('refused'),
+    );
+    // Started before anything was awaited, with no listener left on its response.
+    expect(started).toEqual(['first']);
+    expect((first.res as unknown as EventEmitter).listenerCount('close')).toBe(0);
+    await expect(failing).rejects.toThrow('the database failed');
+    // Its slot was given back: the caller's next request starts at once too.
+    const second = exchange();
+    const next = job(started, 'second');
+    const passing = gate.pass(outside('203.0.113.1'), second.req, second.res, next.handle, () =>
+      started.push('refused'),
+    );
+    expect(started).toEqual(['first', 'second']);
+    next.finish();
+    await passing;
+  });
+
   it('refuses a client whose waiting requests are already at the limit, and no other', async () => {
     const gate = outsideGate({ perClient: 1, queuedPerClient: 1, total: 10 });
     const started: string[] = [];

@@ -1,9 +1,10 @@
 // The embedded server is its own API gateway (PostgREST leaves this to one). Outside callers share
 // a few of the pool's connections, and among themselves take turns by the database time each has
 // used while they competed, so no crowd of addresses makes a newcomer wait behind all its queued
-// requests. The
-// site's own server and signed-in team members have a lane of their own that outside callers
-// cannot fill (decision 21).
+// requests. The site's own server and signed-in team members have a lane of their own that
+// outside callers cannot fill (decision 21).
+// Long because the lane's fair queuing (its tags, its quick callers, its forgetting) is one
+// schedule, read best in one piece beside the gate that hands requests to it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface LaneLimits {
@@ -155,12 +156,21 @@ export class FairLane {
     return (this.flows.get(key)?.waiting.length ?? 0) < this.limits.queuedPerClient;
   }
 
+  /**
+   * A slot at once, as the function that gives it back, when the caller has none waiting and one
+   * is free; undefined when it would have to wait (acquire then queues it).
+   */
+  tryAcquire(key: string): (() => void) | undefined {
+    const flow = this.flowOf(key);
+    if (flow.waiting.length === 0 && this.mayStart(flow, this.now())) return this.start(flow);
+    return undefined;
+  }
+
   /** Resolves when the caller holds a slot; rejects with the signal's reason if it is aborted first. */
   acquire(key: string, signal: AbortSignal): Promise<() => void> {
+    const free = this.tryAcquire(key);
+    if (free) return Promise.resolve(free);
     const flow = this.flowOf(key);
-    if (flow.waiting.length === 0 && this.mayStart(flow, this.now())) {
-      return Promise.resolve(this.start(flow));
-    }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         admit: () => {
@@ -266,6 +276,15 @@ export class ClientGate {
     if (caller.lane === 'site') return handle();
     const [lane, key] =
       caller.lane === 'member' ? [this.members, caller.userId] : [this.outside, caller.address];
+    // A free slot is taken at once: only a request that must wait is watched for leaving.
+    const free = lane.tryAcquire(key);
+    if (free) {
+      try {
+        return await handle();
+      } finally {
+        free();
+      }
+    }
     if (!lane.canWait(key)) {
       refuse();
       return;

@@ -142,9 +142,11 @@ export async function createRestApi(opts: {
     const resource = resourceOf(url);
     const write = method !== 'GET' && method !== 'HEAD';
     checkProfile(req.headers, write, SCHEMA);
-    // The gateway in front of hosted PostgREST consumes `apikey`; it is never a filter.
-    const params = new URLSearchParams(url.searchParams);
-    params.delete('apikey');
+    // The gateway in front of hosted PostgREST consumes `apikey`; it is never a filter. The URL's
+    // own parameters are only read from here on: copied only when there is a key to take out.
+    const keyInQuery = url.searchParams.has('apikey');
+    const params = keyInQuery ? new URLSearchParams(url.searchParams) : url.searchParams;
+    if (keyInQuery) params.delete('apikey');
     const inTransaction = callerTransaction(db, caller, req, url.pathname.slice(PREFIX.length));
     if (resource.kind === 'function') {
       if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
@@ -170,10 +172,7 @@ export async function createRestApi(opts: {
     const media = negotiateMediaType(req.headers);
     const prefs = parsePreferences(req.headers);
     // The query string as received names the same parameters: no need to write them out again.
-    const query = plans.query(
-      params,
-      url.searchParams.has('apikey') ? params.toString() : url.search.slice(1),
-    );
+    const query = plans.query(params, keyInQuery ? params.toString() : url.search.slice(1));
     const table = findTable(catalog, resource.name);
 
     if (!write) {
