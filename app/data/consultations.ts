@@ -195,11 +195,25 @@ export async function releaseLead(client: AppSupabaseClient, id: string): Promis
   return data;
 }
 
-/** Deletes a lead for good; its rows in consultation_mails go with it (on delete cascade). */
+/**
+ * Deletes a lead for good; its mails, history and call go with it (on delete cascade).
+ *
+ * A mail of the lead being marked sent at that moment holds the mail's row and then asks for the
+ * lead (its history entry), while the delete holds the lead and then asks for the mail: PostgreSQL
+ * ends one of the two with a deadlock (40P01). Usually the delete, which waited first; it is then
+ * simply tried again, by when the send has finished.
+ */
 export async function deleteLead(client: AppSupabaseClient, id: string): Promise<void> {
-  const { error, status } = await client.from('consultations').delete().eq('id', id);
-  if (error) throw dataError(error, status);
+  for (let attempt = 1; ; attempt++) {
+    const { error, status } = await client.from('consultations').delete().eq('id', id);
+    if (!error) return;
+    if (error.code !== DEADLOCK_DETECTED || attempt === DELETE_ATTEMPTS)
+      throw dataError(error, status);
+  }
 }
+
+const DEADLOCK_DETECTED = '40P01';
+const DELETE_ATTEMPTS = 3;
 
 /**
  * Every lead stored for one e-mail address, exact but in any case, oldest first: a data subject's

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteLead } from '~/data/consultations';
+import type { Database as AppDatabase } from '~/data/database.types';
 import { consultationCopy } from '~/features/consultation/copy.ts';
 import { startServer } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -17,6 +19,7 @@ import { openPostgres } from '#server/supabase/db/postgres.ts';
 import type { Database } from '#server/supabase/db/types.ts';
 import { visitorMailCopy } from '#server/product/leads/mail-copy.ts';
 import { startMailDelivery } from '#server/product/leads/mail-delivery.ts';
+import { markSent } from '#server/product/leads/outbox.ts';
 import { deleteStaleLeads } from '#server/product/leads/retention.ts';
 import type { Mail } from '#server/mail.ts';
 import {
@@ -519,6 +522,94 @@ describe.each(backendKinds)('lead mails on %s', (kind) => {
         expect(await mailRowsOf(backend.db, stale.email)).toEqual([]);
       });
   });
+
+  // A mail marked sent locks its row, then its history entry asks for the lead; an administrator
+  // deleting the lead takes the lead, then its mails. PostgreSQL ends one side with a deadlock
+  // (40P01), and that side tries again. PostgreSQL only: PGlite runs one statement at a time.
+  if (kind === 'postgres')
+    describe('deleting a lead while its mails are marked sent', () => {
+      let backend: TestBackend;
+      beforeAll(() => {
+        backend = outboxBackend;
+      });
+
+      /** Statements of other connections waiting for a lock. */
+      async function lockWaits(): Promise<number> {
+        const { rows } = await backend.db.query<{ waiting: string }>(
+          `select count(*) as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return Number(rows[0]!.waiting);
+      }
+
+      async function storedLead(ip: string) {
+        const lead = newLead();
+        await insertLead(backend, ip, lead);
+        const { rows } = await backend.db.query<{ id: string }>(
+          'select id from public.consultations where email = $1',
+          [lead.email],
+        );
+        return { ...lead, id: rows[0]!.id, mails: await mailRowsOf(backend.db, lead.email) };
+      }
+
+      it("retries the administrator's delete when it is the one PostgreSQL ends", async () => {
+        const lead = await storedLead('198.51.100.40');
+        const admin = createClient<AppDatabase>(backend.url, backend.anonKey, {
+          auth: { persistSession: false, autoRefreshToken: false },
+        });
+        await admin.auth.signInWithPassword({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+
+        let deletion: Promise<void> | undefined;
+        await backend.db.transaction(async (send) => {
+          // This side waits a minute before it looks for a deadlock, so the delete (after the
+          // default second) is the one ended.
+          await send.query(`set local deadlock_timeout = '60s'`);
+          await send.query('select id from public.consultation_mails where id = $1 for update', [
+            lead.mails[0]!.id,
+          ]);
+          deletion = deleteLead(admin, lead.id);
+          await waitFor('the delete to wait for the mail', lockWaits, (waiting) => waiting > 0);
+          // What marking the mail sent does next: its history entry, which needs the lead.
+          await send.query(
+            `insert into public.lead_events (consultation_id, kind, data)
+             values ($1, 'mail_sent', jsonb_build_object('mail_id', $2::uuid))`,
+            [lead.id, lead.mails[0]!.id],
+          );
+        });
+        await deletion;
+        const { rows } = await backend.db.query(
+          'select id from public.consultations where id = $1',
+          [lead.id],
+        );
+        expect(rows).toEqual([]);
+        expect(await mailRowsOf(backend.db, lead.email)).toEqual([]);
+      });
+
+      it("marks the batch's other mails sent when the update is the one PostgreSQL ends", async () => {
+        const deleted = await storedLead('198.51.100.41');
+        const kept = await storedLead('198.51.100.41');
+        const batch = [deleted.mails[0]!.id, kept.mails[0]!.id];
+
+        let marking: Promise<void> | undefined;
+        await backend.db.transaction(async (remove) => {
+          await remove.query(`set local deadlock_timeout = '60s'`);
+          // The delete's first step: the lead.
+          await remove.query('select id from public.consultations where id = $1 for update', [
+            deleted.id,
+          ]);
+          marking = markSent(backend.db, 'public.consultation_mails', batch);
+          await waitFor('the update to wait for the lead', lockWaits, (waiting) => waiting > 0);
+          // Its second: the lead's mails, one of which the update holds.
+          await remove.query('delete from public.consultations where id = $1', [deleted.id]);
+        });
+        await marking;
+        expect(await mailRowsOf(backend.db, deleted.email)).toEqual([]);
+        expect((await mailRowsOf(backend.db, kept.email)).map((row) => row.status)).toEqual([
+          'sent',
+          'pending',
+        ]);
+      });
+    });
 });
 
 describe('a server against hosted Supabase', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '#server/supabase/db/types.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '../support/backend.ts';
-import { aLead } from '../support/leads.ts';
+import { aLead, deleteEveryLeadSql } from '../support/leads.ts';
 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false } };
 
@@ -37,7 +37,7 @@ describe.each(backendKinds)('leads on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
   beforeEach(async () => {
-    await db.exec('delete from public.consultations; delete from private.consultation_arrivals;');
+    await db.exec(`${deleteEveryLeadSql} delete from private.consultation_arrivals;`);
   });
 
   describe('columns and grants', () => {

@@ -11,6 +11,7 @@ import { leadsToCsv, personalDataExport } from '~/features/leads/lead-exports';
 import { buildLanguageSitemap } from '~/features/seo/sitemap';
 import type { Database } from '#server/supabase/db/types.ts';
 import { backendKinds, startTestBackend, type TestBackend } from '#tests/support/backend.ts';
+import { deleteEveryLeadSql } from '#tests/support/leads.ts';
 
 const LEADS = 2500;
 const POSTS = 2500;
@@ -29,7 +30,7 @@ describe.each(backendKinds)('reads past max_rows on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
   beforeEach(async () => {
-    await db.exec('delete from public.consultations; delete from public.blog_posts;');
+    await db.exec(`${deleteEveryLeadSql} delete from public.blog_posts;`);
   });
 
   /** 2,500 leads from one address, each with its own problem text (the duplicate rule). */

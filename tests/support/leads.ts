@@ -2,11 +2,20 @@
 // fields a visitor types into the booking form, aStoredLead a whole row as the leads list reads
 // it, each with an address no other lead has (a repeat would be dropped as spam); insertLeads
 // stores many at once, straight into the database, for tests that need leads to act on (booking,
-// mails) without the form's per-address limits. Pure: app unit tests import it too, so nothing
+// mails) without the form's per-address limits; deleteEveryLeadSql empties the table between
+// tests. Pure: app unit tests import it too, so nothing
 // here reaches the server or Node.
 import type { Lead } from '~/data/consultations.ts';
 
 let serial = 0;
+
+/**
+ * Empties the leads table between tests, mails first: the server's delivery may be marking one of
+ * them sent, which locks the mail and then its lead, and taking the two in the opposite order
+ * could deadlock with it.
+ */
+export const deleteEveryLeadSql =
+  'delete from public.consultation_mails; delete from public.consultations;';
 
 /** An address no other lead in this run has. */
 export function aLeadEmail(name = 'lead'): string {

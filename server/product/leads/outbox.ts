@@ -98,15 +98,35 @@ export async function markFailed(
   );
 }
 
-/** If this update is lost (the process dies first), the leases run out and the rows go again. */
+/**
+ * If this update is lost (the process dies first), the leases run out and the rows go again.
+ *
+ * The update locks the rows and their history triggers then ask for each row's lead; deleting a
+ * lead takes the lead first and its rows second. When the two meet, PostgreSQL ends one of them
+ * with a deadlock (40P01): if it is this update, it is tried again (the deleted lead's rows are
+ * gone by then), or the batch's other rows, already sent, would go out a second time.
+ */
 export async function markSent(db: Database, table: OutboxTable, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  await db.query(
-    `update ${table}
-     set status = 'sent', sent_at = now(), last_error = null, locked_until = null
-     where id = any($1::uuid[])`,
-    [ids],
-  );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.query(
+        `update ${table}
+         set status = 'sent', sent_at = now(), last_error = null, locked_until = null
+         where id = any($1::uuid[])`,
+        [ids],
+      );
+      return;
+    } catch (error) {
+      if (!isDeadlock(error) || attempt === MARK_SENT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+const MARK_SENT_ATTEMPTS = 3;
+
+function isDeadlock(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '40P01';
 }
 
 export interface OutboxClaim {

@@ -13,7 +13,7 @@ import {
   type TestBackend,
   type Transport,
 } from '#tests/support/backend.ts';
-import { aLead } from '#tests/support/leads.ts';
+import { aLead, deleteEveryLeadSql } from '#tests/support/leads.ts';
 import { postInput } from '#tests/support/posts.ts';
 
 export const clientOptions = { auth: { persistSession: false, autoRefreshToken: false } };
@@ -147,7 +147,7 @@ export function useDataApi(kind: BackendKind, transport: Transport = 'http'): Da
 
   beforeEach(async () => {
     await api.db.exec(
-      'delete from public.blog_posts; delete from public.consultations; delete from private.address_rate_limits;',
+      `delete from public.blog_posts; ${deleteEveryLeadSql} delete from private.address_rate_limits;`,
     );
   });
 
