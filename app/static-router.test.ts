@@ -3,22 +3,9 @@
 // live on one shared prototype: accessors written in each router's object literal made V8 keep
 // every render's state alive until the next full collection. This fails when the patch is not
 // applied, and checks that the patched router still reads the render's own context.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type * as ReactRouterBuild from 'react-router';
 import type { StaticHandlerContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-
-type ReactRouter = typeof ReactRouterBuild;
-
-/** One of React Router's two builds: the server runs production, the tests development. */
-async function build(name: 'production' | 'development'): Promise<ReactRouter> {
-  const root = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
-  return (await import(
-    pathToFileURL(path.join(root, 'dist', name, 'index.js')).href
-  )) as ReactRouter;
-}
+import { reactRouterBuild as build, type ReactRouter } from '#tests/support/react-router-builds.ts';
 
 async function renderContext({ createStaticHandler }: ReactRouter, url: string) {
   const handler = createStaticHandler([

@@ -1,0 +1,17 @@
+// React Router's two builds, each loaded on its own from its file: the server runs the production
+// build, the tests the development one, and a patch applied at install (patches/) must hold in
+// both. For the tests that check the patch.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as ReactRouterBuild from 'react-router';
+
+export type ReactRouter = typeof ReactRouterBuild;
+
+/** One of React Router's two builds. */
+export async function reactRouterBuild(name: 'production' | 'development'): Promise<ReactRouter> {
+  const root = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  return (await import(
+    pathToFileURL(path.join(root, 'dist', name, 'index.js')).href
+  )) as ReactRouter;
+}
