@@ -207,12 +207,11 @@ export async function deleteLead(client: AppSupabaseClient, id: string): Promise
   for (let attempt = 1; ; attempt++) {
     const { error, status } = await client.from('consultations').delete().eq('id', id);
     if (!error) return;
-    if (error.code !== DEADLOCK_DETECTED || attempt === DELETE_ATTEMPTS)
-      throw dataError(error, status);
+    const failure = dataError(error, status);
+    if (!failure.isDeadlock || attempt === DELETE_ATTEMPTS) throw failure;
   }
 }
 
-const DEADLOCK_DETECTED = '40P01';
 const DELETE_ATTEMPTS = 3;
 
 /**

@@ -18,6 +18,14 @@ export class DataError extends Error {
   }
 
   /**
+   * PostgreSQL ended the statement to break a deadlock with another transaction (40P01): nothing
+   * was written, and trying again once the other has finished may succeed.
+   */
+  get isDeadlock(): boolean {
+    return this.code === '40P01';
+  }
+
+  /**
    * The database could not be reached: the data API lost or could not open its connection (503,
    * PGRST001), the database is starting, stopping or out of connections (57P0x, 08xxx, 53300), or
    * the request never reached the data API (status 0). Trying again shortly may succeed.

@@ -3,8 +3,7 @@
 // it, each with an address no other lead has (a repeat would be dropped as spam); insertLeads
 // stores many at once, straight into the database, for tests that need leads to act on (booking,
 // mails) without the form's per-address limits; deleteEveryLeadSql empties the table between
-// tests. Pure: app unit tests import it too, so nothing
-// here reaches the server or Node.
+// tests. Pure: app unit tests import it too, so nothing here reaches the server or Node.
 import type { Lead } from '~/data/consultations.ts';
 
 let serial = 0;

@@ -5,7 +5,7 @@
 // A claim takes due rows with FOR UPDATE SKIP LOCKED and leases them (locked_until) in one
 // statement, so servers sharing one PostgreSQL never handle a row concurrently, and a server
 // killed mid-send lets its rows go when the lease runs out. Delivery is at least once.
-import type { Database } from '#server/supabase/db/types.ts';
+import { isPostgresError, type Database } from '#server/supabase/db/types.ts';
 import { quietLog } from '#shared/quiet-log.ts';
 import { DEFAULT_BACKOFF, retryDelayMs, type Backoff } from './backoff.ts';
 
@@ -118,16 +118,13 @@ export async function markSent(db: Database, table: OutboxTable, ids: string[]):
       );
       return;
     } catch (error) {
-      if (!isDeadlock(error) || attempt === MARK_SENT_ATTEMPTS) throw error;
+      const deadlock = isPostgresError(error) && error.code === '40P01';
+      if (!deadlock || attempt === MARK_SENT_ATTEMPTS) throw error;
     }
   }
 }
 
 const MARK_SENT_ATTEMPTS = 3;
-
-function isDeadlock(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '40P01';
-}
 
 export interface OutboxClaim {
   /** The row's id. */
