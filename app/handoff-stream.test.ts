@@ -3,9 +3,9 @@
 // it only when a reader asks: a page rendered without hydration never does, and encoding it anyway
 // was a tenth of such a page's render. This fails when the patch is not applied, and checks that a
 // page that reads the stream still gets the same data.
-import type { EntryContext, ServerBuild } from 'react-router';
+import type { EntryContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { reactRouterBuild as build } from '#tests/support/react-router-builds.ts';
+import { reactRouterBuild, serverBuild } from '#tests/support/react-router-builds.ts';
 
 /**
  * A one-route site on one of React Router's builds, whose loader data counts how often it is read
@@ -35,28 +35,13 @@ async function site(name: 'production' | 'development') {
     await reader.cancel();
     return new Response(new TextDecoder().decode(value), { status, headers });
   };
-  const serverBuild = {
-    routes: {
-      root: { id: 'root', path: '', module: { loader: () => data, default: () => null } },
-    },
-    entry: { module: { default: handleRequest } },
-    assets: {
-      routes: { root: { id: 'root', path: '', hasLoader: true, module: '/root.js' } },
-      entry: { module: '/entry.js', imports: [] },
-      url: '/manifest.js',
-      version: '1',
-    },
-    future: {},
-    publicPath: '/',
-    basename: '/',
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'initial' },
-    assetsBuildDirectory: '/nowhere',
-  } as unknown as ServerBuild;
-  const { createRequestHandler } = await build(name);
-  return { seen, handle: createRequestHandler(serverBuild, name) };
+  const siteBuild = serverBuild(
+    { root: { id: 'root', path: '', module: { loader: () => data, default: () => null } } },
+    { root: { id: 'root', path: '', hasLoader: true, module: '/root.js' } },
+    handleRequest,
+  );
+  const { createRequestHandler } = await reactRouterBuild(name);
+  return { seen, handle: createRequestHandler(siteBuild, name) };
 }
 
 describe.each(['production', 'development'] as const)("React Router's %s build", (name) => {

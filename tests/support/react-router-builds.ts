@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as ReactRouterBuild from 'react-router';
+import type { ServerBuild } from 'react-router';
 
 export type ReactRouter = typeof ReactRouterBuild;
 
@@ -14,4 +15,33 @@ export async function reactRouterBuild(name: 'production' | 'development'): Prom
   return (await import(
     pathToFileURL(path.join(root, 'dist', name, 'index.js')).href
   )) as ReactRouter;
+}
+
+/**
+ * A server build as React Router's request handler reads it: the routes with their modules, the
+ * browser's manifest of them, and the entry's `handleRequest`; the rest as the site's own build.
+ */
+export function serverBuild(
+  routes: Record<string, object>,
+  manifestRoutes: Record<string, object>,
+  handleRequest: (...args: never[]) => Response | Promise<Response>,
+): ServerBuild {
+  return {
+    routes,
+    entry: { module: { default: handleRequest } },
+    assets: {
+      routes: manifestRoutes,
+      entry: { module: '/entry.js', imports: [] },
+      url: '/manifest.js',
+      version: '1',
+    },
+    future: {},
+    publicPath: '/',
+    basename: '/',
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: 'initial' },
+    assetsBuildDirectory: '/nowhere',
+  } as unknown as ServerBuild;
 }
