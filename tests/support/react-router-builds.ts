@@ -19,7 +19,8 @@ export async function reactRouterBuild(name: 'production' | 'development'): Prom
 
 /**
  * A server build as React Router's request handler reads it: the routes with their modules, the
- * browser's manifest of them, and the entry's `handleRequest`; the rest as the site's own build.
+ * browser's manifest of them, and the entry's `handleRequest`; the rest fixed, as for a site
+ * rendered on the server without prerendering (no file is ever read from it).
  */
 export function serverBuild(
   routes: Record<string, object>,
