@@ -173,7 +173,7 @@ export async function startServer(
       const jwtSecret = config.JWT_SECRET ?? persistentSecret(config.dataDir, 'jwt-secret');
       await prepareDatabase(db, config, log);
       const keys = await apiKeys(jwtSecret);
-      apiKeyRefusal = createApiKeyCheck([keys.anonKey, keys.serviceRoleKey]);
+      apiKeyRefusal = createApiKeyCheck(keys);
       const rest = await createRestApi({ db, jwtSecret });
       callers = createCallerIdentifier({
         isMember: (userId) => isTeamMember(db, userId),
@@ -305,6 +305,7 @@ export async function startServer(
   const health = createHealth(healthDb ? { checkDatabase: () => healthDb.query('select 1') } : {});
 
   const gate = new ClientGate();
+  const corsHeaders = Object.entries(CORS_HEADERS);
   // Errors no service answered for, each said at most once a minute (shared/quiet-log.ts).
   const quiet = quietLog();
   const handleRequest: RequestListener = async (req, res) => {
@@ -329,7 +330,7 @@ export async function startServer(
         ([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'),
       );
       if (mount) {
-        for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+        for (const [name, value] of corsHeaders) res.setHeader(name, value);
         if (req.method === 'OPTIONS') {
           res.writeHead(204).end();
           return;

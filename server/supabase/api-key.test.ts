@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiKeyCheck, INVALID_API_KEY, isOpenRoute, NO_API_KEY } from './api-key.ts';
 
-const check = createApiKeyCheck(['anon-key', 'service-key']);
+const check = createApiKeyCheck({ anonKey: 'anon-key', serviceRoleKey: 'service-key' });
 const at = (path: string) => new URL(path, 'http://localhost');
 
 describe('the gateway’s API key check', () => {
@@ -9,6 +9,7 @@ describe('the gateway’s API key check', () => {
     expect(check('GET', at('/rest/v1/posts'), { apikey: 'anon-key' })).toBeUndefined();
     expect(check('POST', at('/auth/v1/token'), { apikey: 'service-key' })).toBeUndefined();
     expect(check('GET', at('/rest/v1/posts?apikey=anon-key'), {})).toBeUndefined();
+    expect(check('GET', at('/rest/v1/posts?apikey=service-key'), {})).toBeUndefined();
   });
 
   it('answers a missing key and any other key with the gateway’s bodies', () => {
@@ -19,6 +20,8 @@ describe('the gateway’s API key check', () => {
     expect(check('GET', at('/storage/v1/object/list/b'), { apikey: 'anon-key2' })).toBe(
       INVALID_API_KEY,
     );
+    expect(check('GET', at('/rest/v1/posts'), { apikey: 'service-ke' })).toBe(INVALID_API_KEY);
+    expect(check('GET', at('/rest/v1/posts'), { apikey: 'service-key ' })).toBe(INVALID_API_KEY);
     // The header wins over the query, as Kong's key-auth reads it.
     expect(check('GET', at('/rest/v1/posts?apikey=anon-key'), { apikey: 'wrong' })).toBe(
       INVALID_API_KEY,

@@ -21,22 +21,23 @@ export async function signJwt(claims: Claims, secret: string): Promise<string> {
 }
 
 /**
- * Tokens already verified, by secret and token: the anon key arrives with every request, and an
+ * Tokens already verified, by secret, then token: the anon key arrives with every request, and an
  * HMAC check per request was the API's largest CPU cost after the database (PostgREST keeps a
  * JWT cache for the same reason). A token's signature does not change, its expiry is checked on
- * every use, and the cache is emptied when it grows past MAX_CACHED, so it cannot be grown without
- * bound with forged tokens (only valid ones are kept).
+ * every use, and a secret's tokens are forgotten when they grow past MAX_CACHED, so they cannot be
+ * grown without bound with forged tokens (only valid ones are kept). Keyed in two steps, not by
+ * the two joined: joining made and hashed a new string of both for every lookup.
  */
-const verified = new Map<string, Claims>();
+const verified = new Map<string, Map<string, Claims>>();
 const MAX_CACHED = 1000;
 
 /** Verifies an HS256 token; throws JwtError with PostgREST-like messages. */
 export async function verifyJwt(token: string, secret: string): Promise<Claims> {
-  const key = `${secret}\n${token}`;
-  const known = verified.get(key);
-  if (known) {
+  const bySecret = verified.get(secret);
+  const known = bySecret?.get(token);
+  if (bySecret && known) {
     if (typeof known.exp === 'number' && known.exp * 1000 <= Date.now()) {
-      verified.delete(key);
+      bySecret.delete(token);
       throw new JwtError('JWT expired', true);
     }
     return known;
@@ -45,8 +46,10 @@ export async function verifyJwt(token: string, secret: string): Promise<Claims> 
   if (parts !== 3) throw new JwtError(`Expected 3 parts in JWT; got ${parts}`);
   try {
     const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] });
-    if (verified.size >= MAX_CACHED) verified.clear();
-    verified.set(key, Object.freeze(payload) as Claims);
+    const kept = bySecret ?? new Map<string, Claims>();
+    if (!bySecret) verified.set(secret, kept);
+    if (kept.size >= MAX_CACHED) kept.clear();
+    kept.set(token, Object.freeze(payload) as Claims);
     return payload as Claims;
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new JwtError('JWT expired', true);
