@@ -166,29 +166,30 @@ export class FairLane {
     return undefined;
   }
 
-  /** Resolves when the caller holds a slot; rejects with the signal's reason if it is aborted first. */
-  acquire(key: string, signal: AbortSignal): Promise<() => void> {
+  /**
+   * A place in the caller's queue: `admitted` resolves with the function that gives the slot back
+   * once the caller holds one, or with undefined when `leave` gave the place up first (a caller
+   * that went away while it waited). A plain callback rather than an AbortSignal: an
+   * AbortController and its listeners for every waiting request cost a few µs each.
+   */
+  acquire(key: string): { admitted: Promise<(() => void) | undefined>; leave: () => void } {
     const free = this.tryAcquire(key);
-    if (free) return Promise.resolve(free);
+    if (free) return { admitted: Promise.resolve(free), leave: () => {} };
     const flow = this.flowOf(key);
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        admit: () => {
-          signal.removeEventListener('abort', abandon);
-          resolve(this.start(flow));
-        },
-      };
-      const abandon = () => {
-        const at = flow.waiting.indexOf(waiter);
-        if (at >= 0) flow.waiting.splice(at, 1);
-        if (flow.waiting.length === 0) this.backlogged.delete(flow);
-        reject(signal.reason as Error);
-      };
-      if (flow.waiting.length === 0) flow.headSeq = this.seq++;
-      flow.waiting.push(waiter);
-      this.backlogged.add(flow);
-      signal.addEventListener('abort', abandon, { once: true });
-    });
+    let settle!: (release: (() => void) | undefined) => void;
+    const admitted = new Promise<(() => void) | undefined>((resolve) => (settle = resolve));
+    const waiter: Waiter = { admit: () => settle(this.start(flow)) };
+    if (flow.waiting.length === 0) flow.headSeq = this.seq++;
+    flow.waiting.push(waiter);
+    this.backlogged.add(flow);
+    const leave = () => {
+      const at = flow.waiting.indexOf(waiter);
+      if (at < 0) return; // admitted already: the slot is given back when the request ends
+      flow.waiting.splice(at, 1);
+      if (flow.waiting.length === 0) this.backlogged.delete(flow);
+      settle(undefined);
+    };
+    return { admitted, leave };
   }
 
   /** Takes a slot for the flow and answers the function that gives it back. */
@@ -289,20 +290,18 @@ export class ClientGate {
       refuse();
       return;
     }
-    const gone = new AbortController();
-    const onClose = () => gone.abort(new Error('client went away'));
-    res.once('close', onClose);
-    let release: (() => void) | undefined;
-    try {
-      release = await lane.acquire(key, gone.signal);
-      res.off('close', onClose);
-      await handle();
-    } catch (error) {
-      if (!gone.signal.aborted) throw error;
+    const place = lane.acquire(key);
+    res.once('close', place.leave);
+    const release = await place.admitted;
+    res.off('close', place.leave);
+    if (!release) {
       req.destroy(); // it left while waiting: nothing ran
+      return;
+    }
+    try {
+      await handle();
     } finally {
-      release?.();
-      res.off('close', onClose);
+      release();
     }
   }
 }
