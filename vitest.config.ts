@@ -26,6 +26,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'shared/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           environment: 'node',
           // Some files start an in-memory PGlite and migrate it in their setup, which takes a few

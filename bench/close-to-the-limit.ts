@@ -34,6 +34,7 @@ import {
   percent,
   rate,
   REST_CONNECTIONS,
+  REST_VISITORS,
   SECONDS,
   SERVER_POOL_SIZE,
   tools,
@@ -129,7 +130,7 @@ async function measurePages(
 /** Row 3: the data API's figures beside the database alone running the same transaction. */
 async function listRows(
   what: string,
-  api: LoadFigures,
+  { api, visitors }: { api: LoadFigures; visitors: LoadFigures },
   databaseUrl: string,
   transaction: SentStatement[],
   { dir, pgbench }: { dir: string; pgbench: boolean },
@@ -156,6 +157,14 @@ async function listRows(
     "the database alone (Node, the server's pool)",
     aloneChecked(`database alone, ${what}`, fromNode),
   );
+  // One client runs three at a time through the API's gate; the database alone runs ten.
+  rows.push({
+    case: `  the same as ${REST_VISITORS} visitors, ${REST_CONNECTIONS} conn.`,
+    'this server': rate(visitors),
+    'the reference': `the database alone above: ${alone(fromNode)}`,
+    ratio: percent(visitors['req/s'], fromNode['tx/s']),
+    target: '≥ 60 % of the database alone',
+  });
   // Node's HTTP around the same statements and pool, with nothing of the API's own.
   const bare = await startBareDataApi(dir, databaseUrl, transaction, SERVER_POOL_SIZE);
   try {
@@ -208,12 +217,14 @@ export async function measureCloseToTheLimit(): Promise<CloseToTheLimit> {
       const idle = proportionalMemory(site.pid);
       rows.push(...(await measurePages(site, dir, references)));
       const api = await loadList('embedded', site, site.pid);
+      const visitors = await loadList('embedded, visitors', site, site.pid, REST_VISITORS);
       // Before the database alone, whose own connections would count in PostgreSQL's memory.
       const loaded = proportionalMemory(site.pid);
       const embeddedUrl = await embeddedPostgresUrl(`${site.dataDir}/postgres`);
       const what = 'embedded';
       const options = { dir, pgbench: false };
-      rows.push(...(await listRows(what, api, embeddedUrl, transaction, options, references)));
+      const figures = { api, visitors };
+      rows.push(...(await listRows(what, figures, embeddedUrl, transaction, options, references)));
       rows.push({
         case: 'memory (proportional set size)',
         'this server':
@@ -228,9 +239,15 @@ export async function measureCloseToTheLimit(): Promise<CloseToTheLimit> {
     }
 
     const given = await startSite({ SEED_DEMO: 'true', DATABASE_URL: database.url });
-    const api = await loadList('DATABASE_URL', given, given.pid).finally(() => given.stop());
+    const figures = await (async () => ({
+      api: await loadList('DATABASE_URL', given, given.pid),
+      visitors: await loadList('DATABASE_URL, visitors', given, given.pid, REST_VISITORS),
+    }))().finally(() => given.stop());
     const what = 'DATABASE_URL';
-    const listed = await listRows(what, api, database.url, transaction, { dir, pgbench: true });
+    const listed = await listRows(what, figures, database.url, transaction, {
+      dir,
+      pgbench: true,
+    });
     // Beside the embedded rows, before the memory.
     rows.splice(rows.length - 1, 0, ...listed);
     rows.push(...(await measureWorkers(references)));

@@ -12,6 +12,8 @@ const WARM_UP_SECONDS = 2;
 /** The server's pool to PostgreSQL holds 10 connections (openPostgres's default). */
 export const SERVER_POOL_SIZE = 10;
 export const REST_CONNECTIONS = 10;
+/** The data API's list again as this many visitors, one connection's worth each. */
+export const REST_VISITORS = 10;
 
 /** What the blog list's supabase-js asks for its first ten posts (app/data/posts.ts). */
 export const LIST_PATH =
@@ -69,8 +71,17 @@ export interface References {
   databaseAlone?: DatabaseAloneFigures;
 }
 
-/** The list through the data API; with `pid` (the one process serving), its CPU per answer. */
-export function loadList(what: string, site: RunningSite, pid?: number): Promise<LoadFigures> {
+/**
+ * The list through the data API; with `pid` (the one process serving), its CPU per answer. As one
+ * client (the load generator's address), which the API's gate lets run three requests at a time
+ * whatever its connections (decision 21); with `clients`, as that many visitors in turn.
+ */
+export function loadList(
+  what: string,
+  site: RunningSite,
+  pid?: number,
+  clients?: number,
+): Promise<LoadFigures> {
   const headers = { apikey: site.anonKey, authorization: `Bearer ${site.anonKey}` };
   const url = site.url + LIST_PATH;
   return measure(`/rest/v1 list, ${what}`, {
@@ -78,5 +89,6 @@ export function loadList(what: string, site: RunningSite, pid?: number): Promise
     connections: REST_CONNECTIONS,
     headers,
     ...(pid === undefined ? {} : { pid }),
+    ...(clients === undefined ? {} : { clients }),
   });
 }

@@ -1,9 +1,11 @@
 // The load generator of the side-by-side bench (close-to-the-limit.ts) and the others: wrk where it
-// is installed (a C process, far lighter than autocannon on two cores), else autocannon; and the
-// CPU time the server's process spends per answer, read from /proc. The servers it is set against
-// are in reference-servers.ts.
+// is installed (a C process, far lighter than autocannon on two cores), else autocannon, as one
+// address or as many visitors; and the CPU time the server's process spends per answer, read from
+// /proc. The servers it is set against are in reference-servers.ts.
 import { execFile } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
@@ -78,8 +80,40 @@ export interface LoadOptions {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  /**
+   * Requests come as from this many visitors: each carries an X-Forwarded-For naming one of that
+   * many documentation addresses (198.51.100.1 on), in turn. The server takes a loopback peer's
+   * X-Forwarded-For as the visitor's address, so its limits per visitor see that many visitors.
+   * Without it, every request is the one address of the load generator.
+   */
+  clients?: number;
   /** The server's process, whose CPU time per answer is measured. */
   pid?: number;
+}
+
+/** As many visitors as one documentation network (198.51.100.0/24) has host addresses. */
+function checkVisitors(clients: number): void {
+  if (!Number.isInteger(clients) || clients < 1 || clients > 254) {
+    throw new Error(`The load's visitors must be 1 to 254, not ${clients}`);
+  }
+}
+
+/** The address of visitor `n` (0 on) of `clients`, as `LoadOptions.clients` names them. */
+export function visitorAddress(n: number, clients: number): string {
+  checkVisitors(clients);
+  return `198.51.100.${(n % clients) + 1}`;
+}
+
+/** wrk's script that names visitors in turn in X-Forwarded-For (each of its threads counts alone). */
+export function wrkVisitorsScript(clients: number): string {
+  checkVisitors(clients);
+  return `local n = 0
+request = function()
+  wrk.headers["X-Forwarded-For"] = "198.51.100." .. (n % ${clients} + 1)
+  n = n + 1
+  return wrk.format(nil, nil, wrk.headers)
+end
+`;
 }
 
 /** Linux's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on every architecture Node runs on). */
@@ -119,7 +153,14 @@ async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const headers = Object.entries(options.headers ?? {});
   if (wrk) {
     const threads = Math.min(2, options.connections);
+    let script: { dir: string; file: string } | undefined;
+    if (options.clients !== undefined) {
+      const dir = await mkdtemp(path.join(tmpdir(), 'wrk-visitors-'));
+      script = { dir, file: path.join(dir, 'visitors.lua') };
+      await writeFile(script.file, wrkVisitorsScript(options.clients));
+    }
     const run = promisify(execFile)(wrk, [
+      ...(script ? ['--script', script.file] : []),
       `--threads=${threads}`,
       `--connections=${options.connections}`,
       `--duration=${options.seconds}s`,
@@ -128,19 +169,38 @@ async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       ...headers.flatMap(([name, value]) => ['--header', `${name}: ${value}`]),
       options.url,
     ]);
-    const { stdout } = await run.catch((error: { stderr?: string; message: string }) => {
-      throw new Error(
-        `wrk could not load ${options.url}: ${error.stderr?.trim() || error.message}`,
-      );
-    });
+    const { stdout } = await run
+      .catch((error: { stderr?: string; message: string }) => {
+        throw new Error(
+          `wrk could not load ${options.url}: ${error.stderr?.trim() || error.message}`,
+        );
+      })
+      .finally(() => (script ? rm(script.dir, { recursive: true, force: true }) : undefined));
     return { tool: 'wrk', ...parseWrkOutput(stdout) };
   }
+  let sent = 0;
+  const { clients } = options;
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
     headers: Object.fromEntries(headers),
     timeout: 30,
+    ...(clients === undefined
+      ? {}
+      : {
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                headers: {
+                  ...request.headers,
+                  'x-forwarded-for': visitorAddress(sent++, clients),
+                },
+              }),
+            },
+          ],
+        }),
   });
   return {
     tool: 'autocannon',
