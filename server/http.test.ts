@@ -6,6 +6,14 @@ describe('resolveClientAddress', () => {
     expect(resolveClientAddress('203.0.113.9', '198.51.100.1', 0)).toBe('203.0.113.9');
   });
 
+  it('takes the socket peer, written plainly, when no X-Forwarded-For came', () => {
+    expect(resolveClientAddress('::ffff:203.0.113.9', undefined, 0)).toBe('203.0.113.9');
+    expect(resolveClientAddress('::FFFF:198.51.100.7', undefined, 2)).toBe('198.51.100.7');
+    expect(resolveClientAddress('2001:db8::5', undefined, 0)).toBe('2001:db8::5');
+    expect(resolveClientAddress('::1', undefined, 0)).toBe('::1');
+    expect(resolveClientAddress(undefined, undefined, 0)).toBe('unknown');
+  });
+
   it("trusts a loopback peer's X-Forwarded-For: the site's own server-side requests", () => {
     expect(resolveClientAddress('127.0.0.1', '198.51.100.1', 0)).toBe('198.51.100.1');
     expect(resolveClientAddress('::ffff:127.0.0.1', '198.51.100.1', 0)).toBe('198.51.100.1');

@@ -49,6 +49,7 @@ export function sendJson(
 
 /** '::ffff:127.0.0.1' → '127.0.0.1'; anything else as it is. */
 export function plainAddress(address: string): string {
+  if (!address.startsWith('::')) return address;
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 }
 
@@ -67,6 +68,8 @@ export function resolveClientAddress(
   forwardedFor: string | string[] | undefined,
   trustedHops: number,
 ): string {
+  // A visitor's own connection, with no proxy in front: the usual case, answered without a walk.
+  if (forwardedFor === undefined) return plainAddress(peer ?? 'unknown');
   const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
     .split(',')
     .map((entry) => plainAddress(entry.trim()))

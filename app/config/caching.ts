@@ -42,6 +42,7 @@ export interface PageCacheDeclaration {
   /**
    * Set-Cookie values for one request, added to its answer whether it was rendered or served
    * from the copy, and never kept with it: the ad click's attribution (attribution-cookie.ts).
+   * The server asks only when the address has a query string, as an ad's landing does.
    */
   visitorCookies(visit: LandingRequest): string[];
 }

@@ -26,6 +26,19 @@ describe('cacheOrigins', () => {
     expect(originOf('127.0.0.1:3000')).toBeNull();
   });
 
+  it('keeps the place of a host asked for again as it was kept', () => {
+    let now = 0;
+    const originOf = cacheOrigins({ maxHosts: 2, idleMs: 1000, now: () => now });
+    expect(originOf('a.example')).toBe('http://a.example');
+    expect(originOf('b.example')).toBe('http://b.example');
+    now = 900;
+    expect(originOf('a.example')).toBe('http://a.example');
+    now = 1000;
+    expect(originOf('c.example')).toBe('http://c.example');
+    expect(originOf('a.example')).toBe('http://a.example');
+    expect(originOf('b.example')).toBeNull();
+  });
+
   it('keeps no copy for a malformed Host', () => {
     const originOf = cacheOrigins();
     for (const host of [undefined, '', 'a b', 'evil.example/path', 'x@y', `${'a'.repeat(300)}.se`])

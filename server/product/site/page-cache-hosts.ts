@@ -41,6 +41,11 @@ export function cacheOrigins(options: CacheHostOptions = {}): CacheOriginOf {
   /** Host → when it was last asked for. */
   const inUse = new Map<string, number>();
   return (header) => {
+    // A host in use, spelled as it was kept (lower case, no final dot), was checked when it came.
+    if (header !== undefined && inUse.has(header)) {
+      inUse.set(header, now());
+      return `http://${header}`;
+    }
     const host = header?.toLowerCase().replace(/\.(?=:\d+$|$)/, '');
     if (!host || host.length > 255 || !HOST_HEADER.test(host)) return null;
     const at = now();

@@ -86,6 +86,14 @@ describe('sharedRequestOf', () => {
     );
   });
 
+  it('takes the path’s spelling from its caller when it knows it', () => {
+    const req = { method: 'GET', url: '/blog', headers: { host: 'agency.example' } } as never;
+    const url = new URL('/blog', 'http://localhost');
+    const origin = 'http://agency.example';
+    expect(sharedRequestOf(req, url, declaration, origin, false)).toBeNull();
+    expect(sharedRequestOf(req, url, declaration, origin, true)?.path).toBe('/blog');
+  });
+
   it('keeps no copy for a request without an origin to keep it under', () => {
     const req = { method: 'GET', url: '/', headers: { host: 'random.example' } } as never;
     expect(sharedRequestOf(req, new URL('/', 'http://localhost'), declaration, null)).toBeNull();

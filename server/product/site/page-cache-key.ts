@@ -20,7 +20,10 @@ export interface PageCacheDeclaration {
   variantCookies: Readonly<Record<string, readonly string[]>>;
   /** Cookie names that make a request private: it skips the shared copy. */
   privateCookies: readonly RegExp[];
-  /** Set-Cookie values for one request, added to its answer and never kept. */
+  /**
+   * Set-Cookie values for one request, added to its answer and never kept. Asked only of a request
+   * whose address has a query string (an ad click's landing): one without gets none.
+   */
   visitorCookies?(visit: {
     url: URL;
     header(name: 'cookie' | 'referer'): string | undefined;
@@ -39,9 +42,9 @@ export interface SharedRequest {
   cookie: string | undefined;
 }
 
-function cookiePairs(header: string | undefined): [string, string][] {
+function cookiePairs(header: string): [string, string][] {
   const pairs: [string, string][] = [];
-  for (const part of (header ?? '').split(';')) {
+  for (const part of header.split(';')) {
     const at = part.indexOf('=');
     if (at > 0) pairs.push([part.slice(0, at).trim(), part.slice(at + 1).trim()]);
   }
@@ -76,25 +79,33 @@ export function sharedRequestOf(
   url: URL,
   declaration: PageCacheDeclaration,
   origin: string | null,
+  canonical = isCanonicalPath(url.pathname),
 ): SharedRequest | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  if (origin === null || !isCanonicalPath(url.pathname)) return null;
+  if (origin === null || !canonical) return null;
   if (req.headers.authorization) return null;
   const variants: string[] = [];
-  for (const [name, value] of cookiePairs(req.headers.cookie)) {
-    if (declaration.privateCookies.some((pattern) => pattern.test(name))) return null;
-    const allowed = declaration.variantCookies[name];
-    if (allowed?.includes(value) && !variants.some((v) => v.startsWith(`${name}=`)))
-      variants.push(`${name}=${value}`);
+  const cookieHeader = req.headers.cookie;
+  if (cookieHeader) {
+    for (const [name, value] of cookiePairs(cookieHeader)) {
+      if (declaration.privateCookies.some((pattern) => pattern.test(name))) return null;
+      const allowed = declaration.variantCookies[name];
+      if (allowed?.includes(value) && !variants.some((v) => v.startsWith(`${name}=`)))
+        variants.push(`${name}=${value}`);
+    }
+    variants.sort();
   }
-  variants.sort();
-  const query = new URLSearchParams();
-  for (const name of declaration.query) {
-    const values = url.searchParams.getAll(name);
-    if (values.length > 1) return null;
-    if (values[0] !== undefined) query.append(name, values[0]);
+  let search = '';
+  // An address without a query string (most of them) has none of the declared parameters either.
+  if (url.search !== '' && declaration.query.length > 0) {
+    const query = new URLSearchParams();
+    for (const name of declaration.query) {
+      const values = url.searchParams.getAll(name);
+      if (values.length > 1) return null;
+      if (values[0] !== undefined) query.append(name, values[0]);
+    }
+    if (query.size > 0) search = `?${query}`;
   }
-  const search = query.size > 0 ? `?${query}` : '';
   const path = url.pathname + search;
   const cookie = variants.length > 0 ? variants.join('; ') : undefined;
   return {

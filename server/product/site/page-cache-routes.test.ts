@@ -46,4 +46,12 @@ describe('routeFacts', () => {
     // The catch-all is a page: its 404 is left out of the statistics by its status.
     expect(facts('/no/such/page').page).toBe(true);
   });
+
+  it('says whether a path is spelled the one way the site’s links spell it', () => {
+    const facts = routeFacts(routes);
+    expect(facts('/blog/a-post').canonical).toBe(true);
+    expect(facts('/blog/A-Post').canonical).toBe(false);
+    expect(facts('/blog/a-post/').canonical).toBe(false);
+    expect(facts('/blog/%61-post').canonical).toBe(false);
+  });
 });

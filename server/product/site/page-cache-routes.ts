@@ -3,7 +3,7 @@
 // whether its page is shared and what the shared copy may depend on. A route that declares
 // nothing is never kept.
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
-import type { PageCacheDeclaration } from './page-cache-key.ts';
+import { isCanonicalPath, type PageCacheDeclaration } from './page-cache-key.ts';
 
 /** Paths remembered with their answer: a flood of unknown paths only evicts them. */
 const REMEMBERED_PATHS = 1000;
@@ -14,6 +14,8 @@ export interface RouteFacts {
   declaration?: PageCacheDeclaration;
   /** A page (its module renders a component), not a resource route (feeds, sitemaps). */
   page: boolean;
+  /** The path is spelled the one way the site's own links spell it (`isCanonicalPath`). */
+  canonical: boolean;
 }
 
 export function routeFacts(routes: ServerBuild['routes']): (pathname: string) => RouteFacts {
@@ -47,6 +49,7 @@ export function routeFacts(routes: ServerBuild['routes']): (pathname: string) =>
     const facts: RouteFacts = {
       ...(declaration ? { declaration } : {}),
       page: typeof module?.default === 'function',
+      canonical: isCanonicalPath(pathname),
     };
     if (remembered.size >= REMEMBERED_PATHS) remembered.clear();
     remembered.set(pathname, facts);

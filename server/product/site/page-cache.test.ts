@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageCache, sharedMaxAge, type RenderedPage } from './page-cache.ts';
+import { compressBody } from './compression.ts';
 
 describe('sharedMaxAge', () => {
   it('reads s-maxage, and refuses private, no-store and no-cache answers', () => {
@@ -121,7 +122,8 @@ describe('PageCache', () => {
       return cache.serve(key, { method: 'GET', headers: {} } as never, res);
     };
     now = 59_999;
-    expect(await answer('k')).toBe('fresh');
+    // A page kept in the encoding asked for is answered at once, without a promise.
+    expect(answer('k')).toBe('fresh');
     now = 60_000;
     expect(await answer('k')).toBe('stale');
     now = 89_999;
@@ -195,6 +197,35 @@ describe('PageCache', () => {
     finishOld('before the edit');
     expect(await old).toBe('before the edit');
     expect(await fresh).toBe('after the edit');
+  });
+
+  it('counts a page compressed for requests that asked at once, or after a clear, as it is', async () => {
+    const brotli = (await compressBody(html, 'br')).length;
+    // Room for four pages and one compressed copy, and not for a second.
+    const cache = new PageCache(html.length * 4 + Math.floor(brotli * 1.5));
+    const serve = (key: string, encoding = 'identity') => {
+      const res = { writeHead: () => ({ end: () => {} }), end: () => {} } as never;
+      return cache.serve(
+        key,
+        { method: 'GET', headers: { 'accept-encoding': encoding } } as never,
+        res,
+      );
+    };
+    const pages = ['a', 'b', 'c', 'd'];
+    for (const key of pages) cache.store(key, page(shared));
+    expect(await Promise.all([serve('a', 'br'), serve('a', 'br')])).toEqual(['fresh', 'fresh']);
+    // Storing b anew weighs the cache: counted twice, the copy of a would push c out.
+    cache.store('b', page(shared));
+    expect(await Promise.all(pages.map((key) => serve(key)))).toEqual(pages.map(() => 'fresh'));
+
+    // A copy compressed while the cache was emptied is not counted against what it holds next.
+    const late = serve('a', 'gzip');
+    cache.clear();
+    expect(await late).toBe('fresh');
+    for (const key of pages) cache.store(key, page(shared));
+    await serve('a', 'br');
+    cache.store('b', page(shared));
+    expect(await Promise.all(pages.map((key) => serve(key)))).toEqual(pages.map(() => 'fresh'));
   });
 
   it('drops the least recently used pages beyond its size', async () => {

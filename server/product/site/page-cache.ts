@@ -52,6 +52,27 @@ function header(headers: OutgoingHttpHeaders, name: string): string | undefined 
   return value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value);
 }
 
+/** A kept page's answer: its headers, the request's own (`extra`), age and body in `encoding`. */
+function sendPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: Entry,
+  body: Buffer,
+  encoding: Encoding,
+  extra: OutgoingHttpHeaders,
+  age: string,
+): void {
+  res.writeHead(200, {
+    ...entry.headers,
+    ...extra,
+    etag: entry.etag,
+    age,
+    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+    'content-length': body.length,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 /** How the cache answered: from a fresh copy, from an expired one (refresh it), or not at all. */
 export type Served = 'fresh' | 'stale' | false;
 
@@ -154,13 +175,15 @@ export class PageCache {
    * Answers the request from the cache when it holds a copy, fresh or still within its stale
    * time: 304 when If-None-Match names its ETag, else the page in the encoding the client
    * accepts, with `extra` headers of this request only (a Set-Cookie). False when it holds none.
+   * Answered at once, without a promise, unless the page must first be compressed for this
+   * encoding (the first request that asks for it).
    */
-  async serve(
+  serve(
     key: string,
     req: IncomingMessage,
     res: ServerResponse,
     extra: OutgoingHttpHeaders = {},
-  ): Promise<Served> {
+  ): Served | Promise<Served> {
     const entry = this.entries.get(key);
     if (!entry) return false;
     const now = this.now();
@@ -183,23 +206,22 @@ export class PageCache {
       entry.body.length >= MIN_COMPRESSIBLE_BYTES
         ? negotiateEncoding(req.headers['accept-encoding'])
         : 'identity';
-    let body = encoding === 'identity' ? entry.body : entry.variants[encoding];
-    if (!body) {
-      body = await compressBody(entry.body, encoding);
-      entry.variants[encoding] = body;
-      entry.bytes += body.length;
-      this.bytes += body.length;
+    const body = encoding === 'identity' ? entry.body : entry.variants[encoding];
+    if (body) {
+      sendPage(req, res, entry, body, encoding, extra, age);
+      return served;
     }
-    res.writeHead(200, {
-      ...entry.headers,
-      ...extra,
-      etag: entry.etag,
-      age,
-      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-      'content-length': body.length,
+    return compressBody(entry.body, encoding).then((compressed) => {
+      // Counted once, though requests that asked at once each compressed it, and only while the
+      // page is kept: an emptied cache holds none of it.
+      if (!entry.variants[encoding]) {
+        entry.variants[encoding] = compressed;
+        entry.bytes += compressed.length;
+        if (this.entries.get(key) === entry) this.bytes += compressed.length;
+      }
+      sendPage(req, res, entry, compressed, encoding, extra, age);
+      return served;
     });
-    res.end(req.method === 'HEAD' ? undefined : body);
-    return served;
   }
 
   private remove(key: string): void {

@@ -177,25 +177,29 @@ export async function createSite(options: SiteOptions): Promise<Site> {
       const facts = factsOf(url.pathname);
       const declaration = facts.declaration;
       const shared = declaration
-        ? sharedRequestOf(req, url, declaration, cacheOriginOf(req.headers.host))
+        ? sharedRequestOf(req, url, declaration, cacheOriginOf(req.headers.host), facts.canonical)
         : null;
       let extra: OutgoingHttpHeaders = {};
       const kept = { served: false };
       // The cache first: it holds only pages that were rendered because no static file matched
       // their path, and the build's files do not change while the server runs.
       if (declaration && shared) {
-        // This request's own cookies (an ad click's attribution), never part of the shared copy.
+        // This request's own cookies (an ad click's attribution, which its query string carries),
+        // never part of the shared copy.
         const cookies =
-          declaration.visitorCookies?.({
-            url: new URL(url.pathname + url.search, shared.origin),
-            header: (name) => headerText(req, name),
-            publicOrigin: options.siteUrl,
-          }) ?? [];
-        if (cookies.length > 0) extra = { 'set-cookie': cookies };
+          url.search === ''
+            ? undefined
+            : declaration.visitorCookies?.({
+                url: new URL(url.pathname + url.search, shared.origin),
+                header: (name) => headerText(req, name),
+                publicOrigin: options.siteUrl,
+              });
+        if (cookies && cookies.length > 0) extra = { 'set-cookie': cookies };
         // Registered before the answer starts: a cached page may be sent before serve resolves.
         kept.served = true;
         countView(req, res, url, facts.page, kept);
-        const served = await pages.serve(shared.key, req, res, extra);
+        const answer = pages.serve(shared.key, req, res, extra);
+        const served = answer instanceof Promise ? await answer : answer;
         kept.served = served !== false;
         if (served === 'fresh') return;
         if (served === 'stale') {
