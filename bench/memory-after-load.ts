@@ -49,6 +49,7 @@ export async function measureMemoryAfterLoad(): Promise<MemoryAfterLoad> {
       'V8 heap used MB': usage.heapUsed!,
       'V8 heap total MB': usage.heapTotal!,
       'external MB': usage.external!,
+      'V8 malloced peak MB': usage.mallocedPeak!,
       'PostgreSQL PSS MB': databaseMb,
     });
   };

@@ -18,6 +18,7 @@ describe('leanRestart', () => {
       '--max-old-space-size=192',
       '--max-semi-space-size=16',
       '--v8-pool-size=1',
+      '--no-maglev-destroy-on-background',
     ]);
     expect(restart?.env).toEqual({
       HOME: '/home/site',
@@ -73,7 +74,11 @@ describe('leanRestart', () => {
       pageCacheMb: 32,
       helperThreads: 1,
     });
-    expect(onCommandLine?.execArgv).toEqual(['--max-semi-space-size=32', '--v8-pool-size=1']);
+    expect(onCommandLine?.execArgv).toEqual([
+      '--max-semi-space-size=32',
+      '--v8-pool-size=1',
+      '--no-maglev-destroy-on-background',
+    ]);
     expect(onCommandLine?.env.MALLOC_ARENA_MAX).toBe('2');
     // Only the pool size missing: added, the rest as the operator set it.
     const poolMissing = leanRestart({
@@ -82,7 +87,10 @@ describe('leanRestart', () => {
       pageCacheMb: 32,
       helperThreads: 2,
     });
-    expect(poolMissing?.execArgv).toEqual(['--v8-pool-size=2']);
+    expect(poolMissing?.execArgv).toEqual([
+      '--v8-pool-size=2',
+      '--no-maglev-destroy-on-background',
+    ]);
     expect(poolMissing?.env.MALLOC_ARENA_MAX).toBe('4');
   });
 
@@ -121,12 +129,31 @@ describe('V8 helper threads', () => {
 
   it('adds the pool size unless the operator named one, on the command line or in NODE_OPTIONS', () => {
     const heap = ['--max-old-space-size=192'];
-    expect(withHelperThreads(heap, undefined, 2)).toEqual([...heap, '--v8-pool-size=2']);
+    const freed = '--no-maglev-destroy-on-background';
+    expect(withHelperThreads(heap, undefined, 2)).toEqual([...heap, '--v8-pool-size=2', freed]);
     expect(withHelperThreads([...heap, '--v8-pool-size=3'], undefined, 1)).toEqual([
       ...heap,
       '--v8-pool-size=3',
+      freed,
     ]);
-    expect(withHelperThreads(heap, '--v8-pool-size=2 --enable-source-maps', 1)).toEqual(heap);
-    expect(withHelperThreads(heap, '--v8-pool-size 2', 1)).toEqual(heap);
+    expect(withHelperThreads(heap, '--v8-pool-size=2 --enable-source-maps', 1)).toEqual([
+      ...heap,
+      freed,
+    ]);
+    expect(withHelperThreads(heap, '--v8-pool-size 2', 1)).toEqual([...heap, freed]);
+  });
+
+  it("frees Maglev's finished compilations on the main thread unless the operator said where", () => {
+    const pool = '--v8-pool-size=1';
+    expect(withHelperThreads([pool], undefined, 1)).toEqual([
+      pool,
+      '--no-maglev-destroy-on-background',
+    ]);
+    for (const own of ['--maglev-destroy-on-background', '--no-maglev-destroy-on-background']) {
+      expect(withHelperThreads([pool, own], undefined, 1)).toEqual([pool, own]);
+    }
+    // Not repeated for a worker, whose primary's flags already carry it.
+    const primary = withHelperThreads([], undefined, 1);
+    expect(withHelperThreads(primary, undefined, 1)).toEqual(primary);
   });
 });

@@ -1,10 +1,12 @@
 // The Node process's memory settings, which only take effect when the process starts: bounds on
 // V8's old space (sized from the page cache) and young generation, at most two glibc malloc
 // arenas, and V8's helper threads (garbage collection, compilers) sized to the process's share of
-// the cores. server/main.ts re-executes itself with them in place (same process id, same stdio)
-// when they are missing. Why, with the heap measured before and after:
+// the cores, with the compiler's finished work freed on the main thread rather than queued for
+// them. server/main.ts re-executes itself with them in place (same process id, same stdio) when
+// they are missing. Why, with the heap measured before and after:
 // docs/decisions/0035-a-lean-process-after-load.md; the helper threads:
-// docs/decisions/0041-a-share-of-the-cores-for-each-process.md.
+// docs/decisions/0041-a-share-of-the-cores-for-each-process.md; the compiler's memory:
+// docs/decisions/0050-compiler-memory-freed-where-it-was-used.md.
 import { availableParallelism } from 'node:os';
 
 /**
@@ -47,6 +49,7 @@ export function v8HelperThreads(cores: number, processes: number): number {
 }
 
 const POOL_SIZE = /--v8-pool-size(=|\s)/;
+const MAGLEV_DESTROY = /--(no-)?maglev-destroy-on-background\b/;
 const HEAP_SIZE = /--max-(old|semi)-space-size(=|\s)/;
 
 /** Whether the operator named a flag, on the command line or in NODE_OPTIONS. */
@@ -58,14 +61,26 @@ function operatorNamed(
   return flag.test(execArgv.join(' ')) || flag.test(nodeOptions ?? '');
 }
 
-/** Node's flags with the helper threads added, unless the operator named a pool size. */
+/**
+ * Node's flags with the helper threads added, unless the operator named a pool size, and with
+ * Maglev's finished compilations freed on the main thread, unless the operator said where. V8
+ * hands a finished Maglev job back to a helper thread to be freed; with one helper thread, busy
+ * marking the heap and compiling, the jobs' memory piled up to 40 MB at the start of a load and
+ * glibc kept most of it afterwards: 20–30 MB more of the process after load (decision 50).
+ */
 export function withHelperThreads(
   execArgv: readonly string[],
   nodeOptions: string | undefined,
   helperThreads: number,
 ): string[] {
-  if (operatorNamed(POOL_SIZE, execArgv, nodeOptions)) return [...execArgv];
-  return [...execArgv, `--v8-pool-size=${helperThreads}`];
+  const flags = [...execArgv];
+  if (!operatorNamed(POOL_SIZE, execArgv, nodeOptions)) {
+    flags.push(`--v8-pool-size=${helperThreads}`);
+  }
+  if (!operatorNamed(MAGLEV_DESTROY, execArgv, nodeOptions)) {
+    flags.push('--no-maglev-destroy-on-background');
+  }
+  return flags;
 }
 
 /** V8's old-space bound in MB: room for the heap's own life plus twice the page cache. */

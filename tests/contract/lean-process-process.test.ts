@@ -1,7 +1,7 @@
 // The site as `npm start` runs it re-executes itself once at start with its memory settings
-// (server/lean-process.ts, decisions 35 and 41): the same process id, V8's heap bounds and its
-// helper threads on its command line, two malloc arenas in its environment, and it serves as
-// before. LEAN_PROCESS=off skips it.
+// (server/lean-process.ts, decisions 35, 41 and 50): the same process id, V8's heap bounds, its
+// helper threads and the work they are spared on its command line, two malloc arenas in its
+// environment, and it serves as before. LEAN_PROCESS=off skips it.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { v8HelperThreads } from '#server/lean-process.ts';
@@ -25,6 +25,7 @@ describe('the lean process', () => {
         '--max-old-space-size=160',
         '--max-semi-space-size=16',
         `--v8-pool-size=${v8HelperThreads(availableParallelism(), 1)}`,
+        '--no-maglev-destroy-on-background',
       ]),
     );
     expect(environment(site.pid)).toContain('MALLOC_ARENA_MAX=2');
@@ -35,7 +36,9 @@ describe('the lean process', () => {
 
   it('runs as it was started with LEAN_PROCESS=off', async () => {
     site = await startSite({ LEAN_PROCESS: 'off' });
-    expect(commandLine(site.pid).join(' ')).not.toMatch(/--max-old-space-size|--v8-pool-size/);
+    expect(commandLine(site.pid).join(' ')).not.toMatch(
+      /--max-old-space-size|--v8-pool-size|--no-maglev-destroy-on-background/,
+    );
     expect(environment(site.pid)).not.toContain('MALLOC_ARENA_MAX=2');
   });
 });

@@ -71,9 +71,9 @@ describe('two workers under one process', () => {
     // Each with its share of the machine's cores for V8's helper threads (decision 41).
     const share = v8HelperThreads(availableParallelism(), 2);
     for (const pid of workers) {
-      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(
-        `--v8-pool-size=${share}`,
-      );
+      const flags = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      expect(flags).toContain(`--v8-pool-size=${share}`);
+      expect(flags.filter((flag) => flag === '--no-maglev-destroy-on-background')).toHaveLength(1);
     }
 
     const before = workers.map(cpuTicks);
