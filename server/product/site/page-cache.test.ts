@@ -31,6 +31,12 @@ const page = (cacheControl: string, extra: Record<string, string> = {}): Rendere
 });
 const shared = 'public, max-age=0, s-maxage=60';
 
+/** The cache's answer to a GET of `key` with these headers, written to a response that goes nowhere. */
+const serveFrom = (cache: PageCache, key: string, headers: IncomingHttpHeaders = {}) => {
+  const res = { writeHead: () => ({ end: () => {} }), end: () => {} } as never;
+  return cache.serve(key, { method: 'GET', headers } as never, res);
+};
+
 let server: Server | undefined;
 afterEach(
   () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
@@ -117,10 +123,7 @@ describe('PageCache', () => {
     let now = 0;
     const cache = new PageCache(undefined, () => now, 30);
     cache.store('k', page(shared));
-    const answer = (key: string) => {
-      const res = { writeHead: () => ({ end: () => {} }), end: () => {} } as never;
-      return cache.serve(key, { method: 'GET', headers: {} } as never, res);
-    };
+    const answer = (key: string) => serveFrom(cache, key);
     now = 59_999;
     // A page kept in the encoding asked for is answered at once, without a promise.
     expect(answer('k')).toBe('fresh');
@@ -203,14 +206,8 @@ describe('PageCache', () => {
     const brotli = (await compressBody(html, 'br')).length;
     // Room for four pages and one compressed copy, and not for a second.
     const cache = new PageCache(html.length * 4 + Math.floor(brotli * 1.5));
-    const serve = (key: string, encoding = 'identity') => {
-      const res = { writeHead: () => ({ end: () => {} }), end: () => {} } as never;
-      return cache.serve(
-        key,
-        { method: 'GET', headers: { 'accept-encoding': encoding } } as never,
-        res,
-      );
-    };
+    const serve = (key: string, encoding = 'identity') =>
+      serveFrom(cache, key, { 'accept-encoding': encoding });
     const pages = ['a', 'b', 'c', 'd'];
     for (const key of pages) cache.store(key, page(shared));
     expect(await Promise.all([serve('a', 'br'), serve('a', 'br')])).toEqual(['fresh', 'fresh']);
@@ -231,10 +228,7 @@ describe('PageCache', () => {
   it('drops the least recently used pages beyond its size', async () => {
     // Room for four pages (none compressed yet).
     const cache = new PageCache(html.length * 4);
-    const serve = (key: string) => {
-      const res = { writeHead: () => ({ end: () => {} }), end: () => {} } as never;
-      return cache.serve(key, { method: 'GET', headers: {} } as never, res);
-    };
+    const serve = (key: string) => serveFrom(cache, key);
     for (const key of ['a', 'b', 'c', 'd']) cache.store(key, page(shared));
     expect(await serve('a')).toBe('fresh'); // now b is the least recently used
     cache.store('e', page(shared));
