@@ -8,6 +8,7 @@
 // stylesheets go inline (inline-stylesheets.server.ts). A page that loads React streams, for
 // React Router's data.
 import { Writable } from 'node:stream';
+import { contentTagOf } from '#shared/content-tag.ts';
 import type { EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
@@ -99,9 +100,14 @@ function pageResponse(
 ): Response {
   const env = serverEnv();
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  // One hash of the page for both its policy's key and its validator: the server's compression
+  // sends this ETag rather than hashing the same bytes again.
+  const contentTag = contentTagOf(page);
+  if (status === 200) responseHeaders.set('ETag', contentTag);
   const tags = pageAdTagSources(page, env);
   const headers = pageSecurityHeaders({
     html: page,
+    contentTag,
     frameSources: handleSources(handles, 'frameSrc'),
     imageSources: handleSources(handles, 'imgSrc'),
     connectSources: [...connectSources(env), ...tags.connect],

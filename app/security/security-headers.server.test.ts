@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { contentTagOf } from '#shared/content-tag.ts';
 import {
   contentSecurityPolicy,
   hashSource,
@@ -144,6 +145,17 @@ describe('contentSecurityPolicy of a page’s bytes', () => {
       expect(
         contentSecurityPolicy({ html: bytes(page), [sources]: ['https://more.example'] }),
       ).toContain('https://more.example');
+  });
+
+  it('keeps a policy by the validator the caller made, as by the one it would make', () => {
+    const bytes = Buffer.from(page);
+    expect(contentSecurityPolicy({ html: bytes, contentTag: contentTagOf(bytes) })).toBe(
+      contentSecurityPolicy({ html: bytes }),
+    );
+    const changed = Buffer.from(page.replace('console.log(1)', 'console.log(3)'));
+    expect(contentSecurityPolicy({ html: changed, contentTag: contentTagOf(changed) })).toContain(
+      sha('console.log(3)'),
+    );
   });
 });
 

@@ -8,6 +8,7 @@
 // Hashes rather than nonces: a page's hashes follow from its HTML, so the same page keeps the
 // same bytes and its ETag (a 304 stays possible), where a nonce would change every response.
 import { hash } from 'node:crypto';
+import { contentTagOf } from '#shared/content-tag.ts';
 import { RecentlyUsed } from '#shared/recently-used.ts';
 
 /** What a route may declare in its `handle` about its page's policy. */
@@ -23,6 +24,8 @@ export interface SecurityHandle {
 export interface PageSecurityOptions {
   /** The whole page as sent: its text, or its UTF-8 bytes (as the server sends it). */
   html: string | Buffer;
+  /** The bytes' validator (contentTagOf), when the caller made it: its policy is kept by it. */
+  contentTag?: string;
   /** Origins the page may frame, from its routes' handles. */
   frameSources?: readonly string[];
   /** More image sources, from its routes' handles. */
@@ -118,9 +121,10 @@ function hashesIn(text: string, element: 'script' | 'style', bytes: boolean): st
 }
 
 /**
- * The policies of pages seen lately, by the SHA-256 of the page's bytes and the sources its routes
- * add: a page rendered again unchanged (a post read by signed-in members, a cached page renewed)
- * gets its policy without its inline elements being found and hashed again. At most 256.
+ * The policies of pages seen lately, by the page's validator (the SHA-256 of its bytes) and the
+ * sources its routes add: a page rendered again unchanged (a post read by signed-in members, a
+ * cached page renewed) gets its policy without its inline elements being found and hashed again.
+ * At most 256.
  */
 const policies = new RecentlyUsed<string, string>(256);
 
@@ -129,7 +133,7 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
   if (typeof options.html === 'string') return policyOf(options);
   const { html, frameSources, connectSources, imageSources, scriptSources } = options;
   const key = JSON.stringify([
-    hash('sha256', html, 'base64'),
+    options.contentTag ?? contentTagOf(html),
     frameSources,
     connectSources,
     imageSources,

@@ -5,10 +5,10 @@
 // compressible responses stream through zlib, flushed after each burst of writes.
 // Long because the wrapper must stand in for every way the Node response is written (writeHead,
 // setHeader, write, end, flush) for both buffered pages and streamed files.
-import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { contentTagOf } from '#shared/content-tag.ts';
 import { RecentlyUsed } from '#shared/recently-used.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -20,12 +20,31 @@ export const MIN_COMPRESSIBLE_BYTES = 1024;
 export const MAX_BUFFERED_BYTES = 2 * 1024 * 1024;
 
 /**
+ * Accept-Encoding values seen lately and the encoding each gets: browsers send a handful of
+ * spellings, and reading one costs a couple of µs on every answer, cached pages' included. At
+ * most MAX_NEGOTIATED; a client inventing values only empties it sooner.
+ */
+const negotiated = new Map<string, Encoding>();
+const MAX_NEGOTIATED = 64;
+
+/**
  * The encoding to answer with, from an Accept-Encoding header: the acceptable one (q > 0) with
  * the highest q, brotli winning a tie; identity when neither br nor gzip is acceptable.
  */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (!value) return 'identity';
+  let encoding = negotiated.get(value);
+  if (encoding === undefined) {
+    encoding = encodingFor(value);
+    if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+    negotiated.set(value, encoding);
+  }
+  return encoding;
+}
+
+/** negotiateEncoding's reading of a value it has not seen lately. */
+function encodingFor(value: string): Encoding {
   const q: Record<string, number> = {};
   for (const part of value.split(',')) {
     const [name, ...params] = part.split(';').map((piece) => piece.trim());
@@ -85,14 +104,6 @@ export function varyWithAcceptEncoding(existing: string | number | string[] | un
   return names.join(', ');
 }
 
-/**
- * A weak validator of the uncompressed body: the same page is the same representation whether
- * it travels as br, gzip or identity.
- */
-export function etagOf(body: Buffer): string {
-  return `W/"${hash('sha256', body, 'base64url').slice(0, 32)}"`;
-}
-
 /** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET/HEAD). */
 export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -139,32 +150,35 @@ export async function compressBody(body: Buffer, encoding: Encoding): Promise<Bu
 }
 
 /**
- * The latest compressed bodies, by encoding and content hash: a page rendered again with the same
- * bytes (every signed-in member's view of a public page, a page the cache could not keep) is not
- * compressed again. Bounded by its total size; the least recently used go first.
+ * The latest compressed bodies, by encoding and validator, each beside the bytes it was made
+ * from: a page rendered again with the same bytes (every signed-in member's view of a public page,
+ * a page the cache could not keep) is not compressed again. Bounded by the total size of both;
+ * the least recently used go first.
  */
 const RECENTLY_COMPRESSED_MAX_BYTES = 4 * 1024 * 1024;
-const recentlyCompressed = new RecentlyUsed<string, Buffer>(
+const recentlyCompressed = new RecentlyUsed<string, { source: Buffer; compressed: Buffer }>(
   RECENTLY_COMPRESSED_MAX_BYTES,
-  (compressed) => compressed.length,
+  (kept) => kept.source.length + kept.compressed.length,
 );
 
 /**
- * compressBody for a body whose content hash (etagOf) is `contentTag`: the same bytes are
- * compressed once while they are among the recent ones.
+ * compressBody for a body whose validator is `tag`: the same bytes are compressed once while they
+ * are among the latest. The tag finds the kept copy and the bytes decide, since a validator the
+ * answer brought with it vouches for an equivalent body, not for the same bytes.
  */
 export async function compressKnownBody(
   body: Buffer,
   encoding: Encoding,
-  contentTag: string,
+  tag: string,
 ): Promise<Buffer> {
   if (encoding === 'identity') return body;
-  const key = `${encoding} ${contentTag}`;
+  const key = `${encoding} ${tag}`;
   const kept = recentlyCompressed.get(key);
-  if (kept) return kept;
+  if (kept?.source.equals(body)) return kept.compressed;
   const compressed = await compressBody(body, encoding);
-  if (compressed.length <= RECENTLY_COMPRESSED_MAX_BYTES / 16)
-    recentlyCompressed.set(key, compressed);
+  if (body.length + compressed.length <= RECENTLY_COMPRESSED_MAX_BYTES / 16) {
+    recentlyCompressed.set(key, { source: body, compressed });
+  }
   return compressed;
 }
 
@@ -263,10 +277,10 @@ export function compressResponse(
 
   /** The whole body is known: answer with a 304, or compressed, or as is. */
   const finishBuffered = async (body: Buffer) => {
-    const withValidator = mode === 'buffer';
-    const givenTag = headerValue(headers, 'etag');
-    const contentTag = withValidator && givenTag === undefined ? etagOf(body) : undefined;
-    const etag = withValidator ? (givenTag ?? contentTag) : undefined;
+    // A whole page's validator: the one it came with (the site's render makes it from these
+    // bytes), else one made here.
+    const etag =
+      mode === 'buffer' ? (headerValue(headers, 'etag') ?? contentTagOf(body)) : undefined;
     if (etag && ifNoneMatchMatches(req.headers['if-none-match'], etag)) {
       status = 304;
       statusMessage = 'Not Modified';
@@ -275,8 +289,8 @@ export function compressResponse(
       return;
     }
     const encoding = body.length >= MIN_COMPRESSIBLE_BYTES ? accepted : 'identity';
-    const sent = contentTag
-      ? await compressKnownBody(body, encoding, contentTag)
+    const sent = etag
+      ? await compressKnownBody(body, encoding, etag)
       : await compressBody(body, encoding);
     if (etag && onBuffered) onBuffered({ headers, body, etag, encoded: { encoding, body: sent } });
     commit(

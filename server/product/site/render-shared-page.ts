@@ -3,9 +3,9 @@
 // cookies) and no more, buffered whole, so that one render can answer every request that waits
 // for it and be kept for the next ones.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { contentTagOf } from '#shared/content-tag.ts';
 import {
   compressResponse,
-  etagOf,
   isTextType,
   varyWithAcceptEncoding,
   withCharset,
@@ -83,7 +83,11 @@ export function asPage(rendered: RenderedResponse): RenderedPage | undefined {
       'x-content-type-options': 'nosniff',
     },
     body: rendered.body,
-    etag: etagOf(rendered.body),
+    // The site's render sends the validator it made from these bytes.
+    etag:
+      typeof rendered.headers.etag === 'string'
+        ? rendered.headers.etag
+        : contentTagOf(rendered.body),
   };
 }
 
