@@ -12,7 +12,7 @@ import { contentTagOf } from '#shared/content-tag.ts';
 import type { EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { browserSupabaseConfig, serverEnv } from '~/data/config.server';
+import { browserSupabaseConfig, requestEnv, type ServerEnv } from '~/data/config.server';
 import { failedAnswer, isUnavailable, logFailure } from '~/data/failures.server';
 import { pageSecurityHeaders, type SecurityHandle } from '~/security/security-headers.server';
 import { inlineStylesheets } from '~/styles/inline-stylesheets.server';
@@ -72,7 +72,7 @@ function handleSources(handles: unknown[], kind: 'frameSrc' | 'imgSrc'): string[
 }
 
 /** The Supabase origin the browser calls, when it is not this site (a hosted project). */
-function connectSources(env: ReturnType<typeof serverEnv>): string[] {
+function connectSources(env: ServerEnv): string[] {
   const { supabaseUrl } = browserSupabaseConfig(env);
   return supabaseUrl ? [new URL(supabaseUrl).origin] : [];
 }
@@ -81,7 +81,7 @@ function connectSources(env: ReturnType<typeof serverEnv>): string[] {
  * What the ad tags the page carries may load: only a page marked with a configured tag
  * (the public pages, root.tsx) allows its origins; every other page allows none.
  */
-function pageAdTagSources(page: Buffer, env: ReturnType<typeof serverEnv>) {
+function pageAdTagSources(page: Buffer, env: ServerEnv) {
   const start = page.indexOf('<html');
   const head = page.toString('latin1', 0, page.indexOf('>', start) + 1);
   return adTagSources({
@@ -93,12 +93,13 @@ function pageAdTagSources(page: Buffer, env: ReturnType<typeof serverEnv>) {
 
 /** The response for a page's HTML as it is sent, with its security headers. */
 function pageResponse(
+  request: Request,
   page: Buffer,
   status: number,
   responseHeaders: Headers,
   handles: unknown[],
 ): Response {
-  const env = serverEnv();
+  const env = requestEnv(request);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   // One hash of the page for both its policy's key and its validator: the server's compression
   // sends this ETag rather than hashing the same bytes again.
@@ -139,7 +140,7 @@ export default function handleRequest(
       // Its stylesheets inline, as React never loads; under `npm run dev` Vite serves them.
       const page = import.meta.env.DEV ? rendered : inlineStylesheets(rendered);
       const status = failedPage(request, responseStatusCode, responseHeaders, routerContext);
-      return Promise.resolve(pageResponse(page, status, responseHeaders, handles));
+      return Promise.resolve(pageResponse(request, page, status, responseHeaders, handles));
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -157,7 +158,7 @@ export default function handleRequest(
         clearTimeout(timeout);
         // The page stays the bytes React wrote: read for its CSP, never decoded and encoded again.
         status = failedPage(request, status, responseHeaders, routerContext);
-        resolve(pageResponse(Buffer.concat(chunks), status, responseHeaders, handles));
+        resolve(pageResponse(request, Buffer.concat(chunks), status, responseHeaders, handles));
         callback();
       },
     });

@@ -12,7 +12,7 @@ import {
 import type { Route } from './+types/root';
 import { site } from '~/config/site';
 import { adminPaths, isAdminPath } from '~/config/paths';
-import { browserSupabaseConfig, publicSiteUrl, serverEnv } from '~/data/config.server';
+import { browserSupabaseConfig, publicSiteUrl, requestEnv } from '~/data/config.server';
 import { loadAgencySettings } from '~/data/agency-settings.server';
 import { loadAgencyTimeZone } from '~/data/agency-time-zone.server';
 import { enhanceScriptSrc } from '~/enhance/enhance-src.server';
@@ -38,7 +38,7 @@ export const links: Route.LinksFunction = () => [
  * agency's details (the footer's).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const env = serverEnv();
+  const env = requestEnv(request);
   const path = new URL(request.url).pathname;
   // The admin's dates are written in the agency's zone (app/admin/admin-dates.ts); the sign-in
   // page leads into the admin without loading a new document, so it reads the zone too.
@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     siteUrl: publicSiteUrl(request, env),
     adminMfa: env.ADMIN_MFA,
     enhanceSrc: enhanceScriptSrc(),
-    agency: await loadAgencySettings(),
+    agency: await loadAgencySettings(env),
     agencyTimeZone: admin ? await loadAgencyTimeZone() : null,
     // The visitor's cookie choice: the banner, and whether third parties may load.
     consent: consentFromCookies(request.headers.get('cookie')) ?? null,

@@ -8,15 +8,16 @@ import {
   placeholdersInUse,
   type AgencySettingsState,
 } from './agency-settings';
-import { agencySettingsFromEnv } from './config.server';
+import { agencySettingsFromEnv, serverEnv, type ServerEnv } from './config.server';
 import { logFailure } from './failures.server';
 import { keptRead } from './kept-reads.server';
 import { getServerSupabase } from './supabase.server';
 
 let reading: Promise<AgencySettingsState> | undefined;
 
-async function read(): Promise<AgencySettingsState> {
-  const defaults = effectiveAgencySettings(null, agencySettingsFromEnv());
+async function read(env: ServerEnv): Promise<AgencySettingsState> {
+  const fromEnv = agencySettingsFromEnv(env);
+  const defaults = effectiveAgencySettings(null, fromEnv);
   let saved = null;
   try {
     saved = await keptRead('agency settings', () => getSavedAgencySettings(getServerSupabase()));
@@ -24,12 +25,13 @@ async function read(): Promise<AgencySettingsState> {
     // The footer is on every page: a page renders with the environment's details rather than fail.
     logFailure('Could not read the agency settings; using the environment’s', error, 'warn');
   }
-  const settings = saved ? effectiveAgencySettings(saved, agencySettingsFromEnv()) : defaults;
+  const settings = saved ? effectiveAgencySettings(saved, fromEnv) : defaults;
   return { settings, defaults, placeholders: placeholdersInUse(settings) };
 }
 
-export function loadAgencySettings(): Promise<AgencySettingsState> {
-  reading ??= read().finally(() => {
+/** `env`: the environment the caller has read already (the root loader's), else read here. */
+export function loadAgencySettings(env?: ServerEnv): Promise<AgencySettingsState> {
+  reading ??= read(env ?? serverEnv()).finally(() => {
     reading = undefined;
   });
   return reading;

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   browserSupabaseConfig,
   consultationFormSettings,
   publicSiteUrl,
   agencySettingsFromEnv,
+  requestEnv,
   serverEnv,
 } from './config.server';
 import { effectiveAgencySettings, signupFormsOf } from './agency-settings';
@@ -39,6 +40,27 @@ describe('browserSupabaseConfig', () => {
 describe('serverEnv', () => {
   it('names every missing setting', () => {
     expect(() => serverEnv({})).toThrow(/SUPABASE_URL[\s\S]*SUPABASE_ANON_KEY/);
+  });
+});
+
+describe('requestEnv', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('reads the environment once for a request, and again for the next request', () => {
+    vi.stubEnv('SUPABASE_URL', 'http://127.0.0.1:41234');
+    vi.stubEnv('SUPABASE_ANON_KEY', 'anon-key');
+    vi.stubEnv('SITE_URL', 'https://first.example');
+    const request = new Request('http://127.0.0.1:41234/blog');
+    expect(requestEnv(request).SITE_URL).toBe('https://first.example');
+    vi.stubEnv('SITE_URL', 'https://second.example');
+    // The loaders and the render of one request see one environment.
+    expect(requestEnv(request).SITE_URL).toBe('https://first.example');
+    expect(requestEnv(new Request('http://127.0.0.1:41234/blog')).SITE_URL).toBe(
+      'https://second.example',
+    );
+    expect(serverEnv().SITE_URL).toBe('https://second.example');
   });
 });
 

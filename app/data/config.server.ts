@@ -116,6 +116,22 @@ export function serverEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   return parsed.data;
 }
 
+const byRequest = new WeakMap<Request, ServerEnv>();
+
+/**
+ * The environment as one request sees it: read once for the request, however many of its loaders
+ * and its render ask (each read of the variables costs a few µs), so a change reaches the next
+ * request.
+ */
+export function requestEnv(request: Request): ServerEnv {
+  let env = byRequest.get(request);
+  if (env === undefined) {
+    env = serverEnv();
+    byRequest.set(request, env);
+  }
+  return env;
+}
+
 export function browserSupabaseConfig(env: ServerEnv = serverEnv()): BrowserSupabaseConfig {
   return {
     supabaseUrl: env.SUPABASE_SAME_ORIGIN === 'true' ? null : env.SUPABASE_URL,
