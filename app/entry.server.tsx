@@ -117,8 +117,21 @@ function pageResponse(
     reportOnly: import.meta.env.DEV,
   });
   for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value);
-  // Node's Buffers here are views of plain ArrayBuffers, never shared ones.
-  return new Response(page as Uint8Array<ArrayBuffer>, { status, headers: responseHeaders });
+  return new Response(bodyOf(page), { status, headers: responseHeaders });
+}
+
+/**
+ * The page as a Response's body: a stream of its one chunk. Given the bytes themselves, the
+ * Response would copy them and wrap the copy in a stream of its own; a stream is taken as it is,
+ * and its reader gets these bytes, which nothing writes to after the render.
+ */
+function bodyOf(page: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(page);
+      controller.close();
+    },
+  });
 }
 
 /** What React writes before the root `<html>` element when it streams a document. */
