@@ -141,6 +141,31 @@ describe('V8 helper threads', () => {
       freed,
     ]);
     expect(withHelperThreads(heap, '--v8-pool-size 2', 1)).toEqual([...heap, freed]);
+    // Node and V8 read an underscore where a hyphen is.
+    expect(withHelperThreads([...heap, '--v8_pool_size=3'], undefined, 1)).toEqual([
+      ...heap,
+      '--v8_pool_size=3',
+      freed,
+    ]);
+  });
+
+  it('knows a heap size written with underscores', () => {
+    for (const own of ['--max_old_space_size=1024', '--max_semi-space_size=32']) {
+      const restart = leanRestart({ execArgv: [own], env: {}, pageCacheMb: 32, helperThreads: 1 });
+      expect(restart?.execArgv).toEqual([
+        own,
+        '--v8-pool-size=1',
+        '--no-maglev-destroy-on-background',
+      ]);
+    }
+    expect(
+      leanRestart({
+        execArgv: [],
+        env: { NODE_OPTIONS: '--max_old_space_size=1024 --v8_pool_size=2', MALLOC_ARENA_MAX: '4' },
+        pageCacheMb: 32,
+        helperThreads: 1,
+      }),
+    ).toBe(undefined);
   });
 
   it("frees Maglev's finished compilations on the main thread unless the operator said where", () => {
@@ -149,7 +174,13 @@ describe('V8 helper threads', () => {
       pool,
       '--no-maglev-destroy-on-background',
     ]);
-    for (const own of ['--maglev-destroy-on-background', '--no-maglev-destroy-on-background']) {
+    for (const own of [
+      '--maglev-destroy-on-background',
+      '--no-maglev-destroy-on-background',
+      '--no_maglev_destroy_on_background',
+      '--nomaglev-destroy-on-background',
+      '--maglev_destroy_on_background',
+    ]) {
       expect(withHelperThreads([pool, own], undefined, 1)).toEqual([pool, own]);
     }
     // Not repeated for a worker, whose primary's flags already carry it.

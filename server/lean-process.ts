@@ -48,9 +48,16 @@ export function v8HelperThreads(cores: number, processes: number): number {
   return Math.min(V8_DEFAULT_POOL_SIZE, Math.max(1, Math.floor(cores / processes) - 1));
 }
 
-const POOL_SIZE = /--v8-pool-size(=|\s)/;
-const MAGLEV_DESTROY = /--(no-)?maglev-destroy-on-background\b/;
-const HEAP_SIZE = /--max-(old|semi)-space-size(=|\s)/;
+/** A flag's name as Node and V8 read it: each hyphen may be written as an underscore. */
+const spelledAnyWay = (name: string) => name.replaceAll('-', '[-_]');
+const POOL_SIZE = new RegExp(`--${spelledAnyWay('v8-pool-size')}(=|\\s)`);
+/** V8 also reads `--nomaglev-…` as the negation. */
+const MAGLEV_DESTROY = new RegExp(
+  `--(no[-_]?)?${spelledAnyWay('maglev-destroy-on-background')}\\b`,
+);
+const HEAP_SIZE = new RegExp(
+  `--${spelledAnyWay('max-')}(old|semi)${spelledAnyWay('-space-size')}(=|\\s)`,
+);
 
 /** Whether the operator named a flag, on the command line or in NODE_OPTIONS. */
 function operatorNamed(
