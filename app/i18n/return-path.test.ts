@@ -45,4 +45,22 @@ describe('a return address', () => {
     expect(safeReturnPath(value, 'en')).toBe('/');
     expect(safeReturnPath(value, 'sv')).toBe('/sv');
   });
+
+  it('keeps a path of plain characters and dots as the browser resolves it', () => {
+    // Every arrangement of these up to four characters after the first /: dots resolve as dot
+    // segments, and whatever then starts with // is another host.
+    const alphabet = ['a', 'Z', '0', '-', '_', '~', '/', '.'];
+    let paths = [''];
+    for (let length = 0; length < 4; length++) {
+      paths = [...paths, ...paths.flatMap((path) => alphabet.map((char) => path + char))];
+    }
+    for (const rest of new Set(paths)) {
+      const value = `/${rest}`;
+      const resolved = value.startsWith('//')
+        ? '//'
+        : new URL(value, 'http://site.invalid').pathname;
+      const expected = resolved.startsWith('//') ? '/' : resolved;
+      expect(safeReturnPath(value, 'en')).toBe(expected);
+    }
+  });
 });

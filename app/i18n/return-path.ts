@@ -34,6 +34,13 @@ function fullyDecoded(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A path that starts with one `/` and holds only letters, digits, `-`, `_`, `~` and `/`: nothing
+ * in it to decode, encode or resolve, so the checks below would give it back as it is (the
+ * language toggle and the cookie banner ask for such a path on every page).
+ */
+const PLAIN_PATH = /^\/(?!\/)[\w\-~/]*$/;
+
 /** Starts with one `/` and is not read as `//host` (or `/\host`) by any browser. */
 const isSitePath = (path: string) => path.startsWith('/') && !/^\/[/\\]/.test(path);
 
@@ -45,6 +52,7 @@ const isSitePath = (path: string) => path.startsWith('/') && !/^\/[/\\]/.test(pa
 export function safeReturnPath(value: unknown, language: Language): string {
   const home = localizedPath('/', language);
   if (typeof value !== 'string' || value.length > MAX_RETURN_PATH_LENGTH) return home;
+  if (PLAIN_PATH.test(value)) return value;
   if (!PLAIN.test(value) || value.includes('\\') || !isSitePath(value)) return home;
   const decoded = fullyDecoded(value);
   if (decoded === undefined || isHostile(decoded) || !isSitePath(decoded)) return home;
