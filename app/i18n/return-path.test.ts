@@ -50,11 +50,13 @@ describe('a return address', () => {
     // Every arrangement of these up to four characters after the first /: dots resolve as dot
     // segments, and whatever then starts with // is another host.
     const alphabet = ['a', 'Z', '0', '-', '_', '~', '/', '.'];
-    let paths = [''];
-    for (let length = 0; length < 4; length++) {
-      paths = [...paths, ...paths.flatMap((path) => alphabet.map((char) => path + char))];
+    let longest = [''];
+    const rests = [''];
+    for (let length = 1; length <= 4; length++) {
+      longest = longest.flatMap((rest) => alphabet.map((char) => rest + char));
+      rests.push(...longest);
     }
-    for (const rest of new Set(paths)) {
+    for (const rest of rests) {
       const value = `/${rest}`;
       const resolved = value.startsWith('//')
         ? '//'
