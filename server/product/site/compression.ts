@@ -197,6 +197,14 @@ function headerValue(headers: OutgoingHttpHeaders, name: string): string | undef
   return value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value);
 }
 
+/**
+ * A whole page's validator: the one it came with (the site's render makes it from these bytes),
+ * else one made from the bytes here.
+ */
+export function validatorOf(headers: OutgoingHttpHeaders, body: Buffer): string {
+  return headerValue(headers, 'etag') ?? contentTagOf(body);
+}
+
 function toBuffer(chunk: unknown, encoding?: BufferEncoding): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk;
   if (typeof chunk === 'string') return Buffer.from(chunk, encoding ?? 'utf8');
@@ -277,10 +285,7 @@ export function compressResponse(
 
   /** The whole body is known: answer with a 304, or compressed, or as is. */
   const finishBuffered = async (body: Buffer) => {
-    // A whole page's validator: the one it came with (the site's render makes it from these
-    // bytes), else one made here.
-    const etag =
-      mode === 'buffer' ? (headerValue(headers, 'etag') ?? contentTagOf(body)) : undefined;
+    const etag = mode === 'buffer' ? validatorOf(headers, body) : undefined;
     if (etag && ifNoneMatchMatches(req.headers['if-none-match'], etag)) {
       status = 304;
       statusMessage = 'Not Modified';

@@ -3,10 +3,10 @@
 // cookies) and no more, buffered whole, so that one render can answer every request that waits
 // for it and be kept for the next ones.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { contentTagOf } from '#shared/content-tag.ts';
 import {
   compressResponse,
   isTextType,
+  validatorOf,
   varyWithAcceptEncoding,
   withCharset,
 } from './compression.ts';
@@ -83,11 +83,7 @@ export function asPage(rendered: RenderedResponse): RenderedPage | undefined {
       'x-content-type-options': 'nosniff',
     },
     body: rendered.body,
-    // The site's render sends the validator it made from these bytes.
-    etag:
-      typeof rendered.headers.etag === 'string'
-        ? rendered.headers.etag
-        : contentTagOf(rendered.body),
+    etag: validatorOf(rendered.headers, rendered.body),
   };
 }
 
