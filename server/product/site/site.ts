@@ -16,6 +16,7 @@ import { RenderGate } from './render-gate.ts';
 import { asPage, renderShared, sendRendered, type RenderedResponse } from './render-shared-page.ts';
 import { staticFiles } from './static.ts';
 import { ownReads, type Fetch, type OwnReads } from './own-reads.ts';
+import { ownPageRequest, renderOwnPage } from './own-page-request.ts';
 import type { KeptReads } from '#shared/in-process-fetch.ts';
 import { createViewCount } from './page-views.ts';
 
@@ -137,7 +138,9 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     const method = req.method ?? 'GET';
     compressResponse(req, res, { method });
     if (method === 'HEAD') req.method = 'GET';
-    await listener(req, res);
+    const page = method === 'GET' || method === 'HEAD' ? ownPageRequest(req) : undefined;
+    if (page) await renderOwnPage(renderPage, page, res, log);
+    else await listener(req, res);
   };
 
   /**
