@@ -5,6 +5,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestListener } from '@react-router/node';
+import { createRequestListener as listenerOf } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { compressResponse } from './compression.ts';
 import { MAX_BODY_BYTES, sendJson, type Handler } from '#server/http.ts';
@@ -120,8 +121,11 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     throw new Error('The site is not built: run `npm run build` (npm start does it for you).');
   }
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-  const listener = createRequestListener({ build, mode: 'production' });
   const renderPage = createRequestHandler(build, 'production');
+  // A form's post (with its body), and a request ownPageRequest cannot address: React Router's
+  // general listener around the same handler (its route tables built once), with no load context,
+  // as @react-router/node's listener gives it.
+  const listener = listenerOf((request: Request) => renderPage(request));
   const serveStatic = staticFiles(path.join(root, 'build/client'));
   const pages = new PageCache(options.pageCacheBytes);
   const renders = new RenderGate();
