@@ -5,7 +5,7 @@
 // product knows (who is on the team), so that the services name no product table.
 // Long because it is the one place where every service, job and limit is wired together, in the
 // order they must start and stop.
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { persistentSecret } from './data-dir.ts';
@@ -15,7 +15,13 @@ import { DatabaseUnreachableError, type Database } from '#server/supabase/db/typ
 import { quietLog } from '#shared/quiet-log.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '#shared/database-unavailable.ts';
 import { createHmac } from 'node:crypto';
-import { CORS_HEADERS, resolveClientAddress, sendJson, type Handler } from './http.ts';
+import {
+  CORS_HEADERS,
+  CORS_PREFLIGHT_HEADERS,
+  resolveClientAddress,
+  sendJson,
+  type Handler,
+} from './http.ts';
 import { ClientGate } from '#server/supabase/client-gate.ts';
 import { connectionCaps, createBoundedServer } from './connections.ts';
 import { createInProcessFetch } from './in-process-request.ts';
@@ -32,7 +38,7 @@ import {
   pgNoticeConnection,
   type PageChangeListener,
 } from '#server/product/site/page-changes.ts';
-import { createRestApi } from '#server/supabase/rest/api.ts';
+import { createRestApi, type RestApi } from '#server/supabase/rest/api.ts';
 import { createAuthApi } from '#server/supabase/auth/api.ts';
 import { listeningOrigins, redirectAllowList } from '#server/supabase/auth/trusted-origins.ts';
 import { readProjectConfig } from '#server/supabase/project-config.ts';
@@ -144,6 +150,8 @@ export async function startServer(
   let closeBackend = async () => {};
   // Tells the data API's gate the site's own requests and team members from outside callers.
   let callers: CallerIdentifier | undefined;
+  // The embedded data API, for the reads it has answered before.
+  let restApi: RestApi | undefined;
   // The gateway's API key check in front of the three services (docs/decisions/0003).
   let apiKeyRefusal: ReturnType<typeof createApiKeyCheck> | undefined;
   // The database the lead jobs run on, once its schema is known to be in place.
@@ -175,6 +183,7 @@ export async function startServer(
       const keys = await apiKeys(jwtSecret);
       apiKeyRefusal = createApiKeyCheck(keys);
       const rest = await createRestApi({ db, jwtSecret });
+      restApi = rest;
       callers = createCallerIdentifier({
         isMember: (userId) => isTeamMember(db, userId),
         jwtSecret,
@@ -306,16 +315,69 @@ export async function startServer(
 
   const gate = new ClientGate();
   const corsHeaders = Object.entries(CORS_HEADERS);
+  const corsPreflightHeaders = Object.entries(CORS_PREFLIGHT_HEADERS);
+  const refuseWaiting = (res: ServerResponse) =>
+    sendJson(
+      res,
+      429,
+      {
+        code: 'PT429',
+        details: null,
+        hint: 'Retry after the number of seconds in Retry-After.',
+        message: 'Too many requests from this client are waiting: try again shortly.',
+      },
+      { 'Retry-After': '1' },
+    );
   // Errors no service answered for, each said at most once a minute (shared/quiet-log.ts).
   const quiet = quietLog();
+  const answerUnhandled = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    if (error instanceof DatabaseUnreachableError) {
+      quiet(`unreachable ${error.message}`, (repeats) =>
+        log(`The database is unavailable (${error.message}); answered 503.${repeats}`),
+      );
+      if (!res.headersSent) {
+        sendJson(res, 503, DATABASE_UNAVAILABLE, {
+          'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+        });
+      } else res.destroy();
+      return;
+    }
+    const target = `${req.method} ${req.url?.split('?')[0]}`;
+    quiet(`${target} ${(error as Error).message}`, (repeats) =>
+      log(`Unhandled error on ${target}: ${(error as Error).stack ?? error}${repeats}`),
+    );
+    if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
+    else res.destroy();
+  };
   const handleRequest: RequestListener = async (req, res) => {
     // One answer to "who is asking" for every layer: the APIs' throttles, the database's per-IP
     // rule (request.headers) and the site's actions all read this header from here on.
-    req.headers['x-forwarded-for'] = resolveClientAddress(
+    const address = resolveClientAddress(
       req.socket.remoteAddress,
       req.headers['x-forwarded-for'],
       config.TRUST_PROXY,
     );
+    req.headers['x-forwarded-for'] = address;
+    // A read the data API answered before: the gateway passed its key then, and its lane and
+    // turn are still decided here, as below (rest/known-reads.ts).
+    const known = req.url?.startsWith('/rest/v1/') ? restApi?.recall(req) : undefined;
+    if (known && restApi && callers) {
+      const rest = restApi;
+      try {
+        for (const [name, value] of corsHeaders) res.setHeader(name, value);
+        const lane = await callers.identifyKnown(req, known.caller.claims, address);
+        await gate.pass(
+          lane,
+          req,
+          res,
+          () => rest.answerKnown(req, res, known),
+          () => refuseWaiting(res),
+        );
+      } catch (error) {
+        answerUnhandled(req, res, error);
+      }
+      return;
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');
@@ -330,11 +392,12 @@ export async function startServer(
         ([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'),
       );
       if (mount) {
-        for (const [name, value] of corsHeaders) res.setHeader(name, value);
         if (req.method === 'OPTIONS') {
+          for (const [name, value] of corsPreflightHeaders) res.setHeader(name, value);
           res.writeHead(204).end();
           return;
         }
+        for (const [name, value] of corsHeaders) res.setHeader(name, value);
         const refusal = apiKeyRefusal?.(req.method ?? 'GET', url, req.headers);
         if (refusal) {
           sendJson(res, 401, refusal);
@@ -348,28 +411,13 @@ export async function startServer(
         }
         const [prefix, handle] = mount;
         if (prefix === '/rest/v1' && callers) {
-          const caller = await callers.identify(
-            req,
-            url.searchParams.get('apikey'),
-            req.headers['x-forwarded-for'] as string,
-          );
+          const caller = await callers.identify(req, url.searchParams.get('apikey'), address);
           await gate.pass(
             caller,
             req,
             res,
             () => handle(req, res, url),
-            () =>
-              sendJson(
-                res,
-                429,
-                {
-                  code: 'PT429',
-                  details: null,
-                  hint: 'Retry after the number of seconds in Retry-After.',
-                  message: 'Too many requests from this client are waiting: try again shortly.',
-                },
-                { 'Retry-After': '1' },
-              ),
+            () => refuseWaiting(res),
           );
         } else await handle(req, res, url);
         return;
@@ -380,24 +428,7 @@ export async function startServer(
       }
       sendJson(res, 404, { message: 'Not found' });
     } catch (error) {
-      if (error instanceof DatabaseUnreachableError) {
-        quiet(`unreachable ${error.message}`, (repeats) =>
-          log(`The database is unavailable (${error.message}); answered 503.${repeats}`),
-        );
-        if (!res.headersSent) {
-          sendJson(res, 503, DATABASE_UNAVAILABLE, {
-            'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
-          });
-        } else res.destroy();
-        return;
-      }
-      quiet(`${req.method} ${url.pathname} ${(error as Error).message}`, (repeats) =>
-        log(
-          `Unhandled error on ${req.method} ${url.pathname}: ${(error as Error).stack ?? error}${repeats}`,
-        ),
-      );
-      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
-      else res.destroy();
+      answerUnhandled(req, res, error);
     }
   };
   const { server, drain } = createBoundedServer(

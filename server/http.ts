@@ -99,14 +99,22 @@ export function clientIp(req: IncomingMessage): string {
   return plainAddress(req.socket.remoteAddress ?? 'unknown');
 }
 
-// The storage client adds x-upsert, x-metadata and cache-control to uploads, and a page may read
-// a file's ETag and Content-Disposition.
+/** What every answer of the APIs carries for a browser: anyone may read it, and these headers. */
 export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers':
+    'Content-Range, X-Supabase-Api-Version, x-sb-error-code, ETag, Content-Disposition',
+};
+
+/**
+ * A browser's preflight is answered with the methods and request headers it may send as well, for
+ * a day; a browser reads those only there. The storage client adds x-upsert, x-metadata and
+ * cache-control to uploads, and a page may read a file's ETag and Content-Disposition.
+ */
+export const CORS_PREFLIGHT_HEADERS: Record<string, string> = {
+  ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers':
     'authorization, apikey, x-client-info, content-type, prefer, accept-profile, content-profile, x-supabase-api-version, x-retry-count, range, x-upsert, x-metadata, cache-control',
-  'Access-Control-Expose-Headers':
-    'Content-Range, X-Supabase-Api-Version, x-sb-error-code, ETag, Content-Disposition',
   'Access-Control-Max-Age': '86400',
 };

@@ -111,4 +111,37 @@ describe('createCallerIdentifier', () => {
       await callers.identify(request({ authorization: `Bearer ${member}` }), null, address),
     ).toEqual({ lane: 'outside', address });
   });
+
+  it('gives a read the data API answered before the same lane from its token’s claims', async () => {
+    const asked = team();
+    const callers = createCallerIdentifier({ isMember: asked.isMember, jwtSecret: secret });
+    const site = request({ [SITE_REQUEST_HEADER]: callers.siteKey });
+    expect(await callers.identifyKnown(site, { role: 'anon' }, '127.0.0.1')).toEqual({
+      lane: 'site',
+    });
+    expect(site.headers[SITE_REQUEST_HEADER]).toBeUndefined();
+    const stranger = request({ [SITE_REQUEST_HEADER]: callers.siteKey }, '198.51.100.4');
+    expect(await callers.identifyKnown(stranger, { role: 'anon' }, address)).toEqual({
+      lane: 'outside',
+      address,
+    });
+    expect(callers.identifyKnown(request({}), { role: 'anon' }, address)).toEqual({
+      lane: 'outside',
+      address,
+    });
+    expect(callers.identifyKnown(request({}), { role: 'service_role' }, address)).toEqual({
+      lane: 'site',
+    });
+    const member = { role: 'authenticated', sub: memberId };
+    expect(await callers.identifyKnown(request({}), member, address)).toEqual({
+      lane: 'member',
+      userId: memberId,
+    });
+    const outsider = { role: 'authenticated', sub: outsiderId };
+    expect(await callers.identifyKnown(request({}), outsider, address)).toEqual({
+      lane: 'outside',
+      address,
+    });
+    expect(asked.asked).toEqual([memberId, outsiderId]);
+  });
 });

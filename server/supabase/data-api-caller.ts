@@ -6,7 +6,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { GateCaller } from './client-gate.ts';
 import { isLoopback, plainAddress } from '#server/http.ts';
-import { verifyJwt } from './jwt.ts';
+import { verifyJwt, type Claims } from './jwt.ts';
 import { requestToken } from './rest/claims.ts';
 
 /**
@@ -26,6 +26,15 @@ export interface CallerIdentifier {
   siteKey: string;
   /** The request's lane; `address` is the client's as server/app.ts resolved it. */
   identify(req: IncomingMessage, queryKey: string | null, address: string): Promise<GateCaller>;
+  /**
+   * The same, for a request whose token's claims are known already (verified, not expired): a
+   * read the data API has answered before (rest/known-reads.ts).
+   */
+  identifyKnown(
+    req: IncomingMessage,
+    claims: Claims | undefined,
+    address: string,
+  ): GateCaller | Promise<GateCaller>;
 }
 
 export function createCallerIdentifier(opts: {
@@ -64,19 +73,32 @@ export function createCallerIdentifier(opts: {
     return member;
   };
 
+  /**
+   * The lane a verified token's claims give a request that is not the site's own: a promise only
+   * when team membership must be asked.
+   */
+  const laneOf = (
+    claims: Claims | undefined,
+    address: string,
+  ): GateCaller | Promise<GateCaller> => {
+    if (claims?.role === 'service_role') return { lane: 'site' };
+    const outside: GateCaller = { lane: 'outside', address };
+    const userId = claims?.role === 'authenticated' ? claims.sub : undefined;
+    if (typeof userId !== 'string' || !UUID.test(userId)) return outside;
+    return isMember(userId).then((member) => (member ? { lane: 'member', userId } : outside));
+  };
+
   return {
     siteKey,
     async identify(req, queryKey, address) {
-      const outside: GateCaller = { lane: 'outside', address };
       if (fromSite(req)) return { lane: 'site' };
       const token = requestToken(req.headers, queryKey);
-      if (!token) return outside;
+      if (!token) return { lane: 'outside', address };
       // The same verification (and cache of verified tokens) the data API applies next.
-      const claims = await verifyJwt(token, jwtSecret).catch(() => undefined);
-      if (claims?.role === 'service_role') return { lane: 'site' };
-      if (claims?.role !== 'authenticated' || typeof claims.sub !== 'string') return outside;
-      if (!UUID.test(claims.sub)) return outside;
-      return (await isMember(claims.sub)) ? { lane: 'member', userId: claims.sub } : outside;
+      return laneOf(await verifyJwt(token, jwtSecret).catch(() => undefined), address);
+    },
+    identifyKnown(req, claims, address) {
+      return fromSite(req) ? { lane: 'site' } : laneOf(claims, address);
     },
   };
 }

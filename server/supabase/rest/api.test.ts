@@ -1,10 +1,19 @@
-import { createServer, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatabaseUnreachableError, type Database, type QueryResult } from '../db/types.ts';
 import { createRestApi } from './api.ts';
 
-/** A database whose catalog holds one table `todos (id int)` and whose transactions fail with `failure`. */
-function failingDatabase(failure: Error): Database {
+/**
+ * A database whose catalog holds one table `todos (id int)` and whose transactions fail with
+ * `failure`; with `answer`, its batches succeed with that read's row until `failure` is set.
+ */
+function failingDatabase(failure: Error | undefined, answer?: Answer): Database {
   const query = async <R>(sql: string): Promise<QueryResult<R>> => {
     if (sql.includes('pg_attribute')) {
       const row = {
@@ -31,11 +40,19 @@ function failingDatabase(failure: Error): Database {
     transaction: async () => {
       throw failure;
     },
-    batch: async () => {
-      throw failure;
+    batch: async <R>(statements: { sql: string; params: unknown[] }[]) => {
+      answer?.batches.push(statements);
+      if (failure || !answer) throw failure ?? new Error('no answer');
+      return { rows: [answer.row as R], rowCount: 1 };
     },
     close: async () => {},
   };
+}
+
+interface Answer {
+  row: { page_total: string; total: string | null; body: string | null };
+  /** The statements of every batch the API sent. */
+  batches: { sql: string; params: unknown[] }[][];
 }
 
 let server: Server | undefined;
@@ -44,10 +61,16 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serve(db: Database): Promise<string> {
+/** Serves the API as server/app.ts does: a read asked before is answered as a known one. */
+async function serve(db: Database, recalled: string[] = []): Promise<string> {
   const api = await createRestApi({ db, jwtSecret: 'a-secret-of-at-least-thirty-two-characters' });
   server = createServer((req, res) => {
-    api.handle(req, res, new URL(req.url ?? '/', 'http://localhost')).catch(() => {
+    const known = api.recall(req);
+    if (known) recalled.push(req.url ?? '');
+    const answered = known
+      ? api.answerKnown(req, res, known)
+      : api.handle(req, res, new URL(req.url ?? '/', 'http://localhost'));
+    answered.catch(() => {
       res.writeHead(500).end('unhandled');
     });
   });
@@ -99,5 +122,74 @@ describe('when the database cannot be reached', () => {
     const url = await serve(failingDatabase(new Error('never reached')));
     expect((await fetch(`${url}/rest/v1/todo`)).status).toBe(404);
     expect((await fetch(`${url}/rest/v1/todos?id=nope`)).status).toBe(400);
+  });
+});
+
+describe('a read asked again', () => {
+  const answer = (): Answer => ({
+    row: { page_total: '1', total: null, body: '[{"id":1}]' },
+    batches: [],
+  });
+  /** The request headers a batch's setup statement gave the database. */
+  const headersSent = (batch: { params: unknown[] }[]) =>
+    JSON.parse(batch[0]!.params[5] as string) as IncomingHttpHeaders;
+
+  it("is answered as the first time, with this request's own headers for the database", async () => {
+    const read = answer();
+    const recalled: string[] = [];
+    const url = await serve(failingDatabase(undefined, read), recalled);
+    const first = await fetch(`${url}/rest/v1/todos?select=id`, { headers: { 'x-note': 'one' } });
+    const again = await fetch(`${url}/rest/v1/todos?select=id`, { headers: { 'x-note': 'two' } });
+    expect(recalled).toEqual(['/rest/v1/todos?select=id']);
+    expect(again.status).toBe(first.status);
+    for (const name of ['content-type', 'content-range', 'content-length']) {
+      expect(again.headers.get(name)).toBe(first.headers.get(name));
+    }
+    expect(await again.text()).toBe(await first.text());
+    expect(read.batches).toHaveLength(2);
+    expect(read.batches[1]![1]).toEqual(read.batches[0]![1]);
+    expect(headersSent(read.batches[0]!)['x-note']).toBe('one');
+    expect(headersSent(read.batches[1]!)['x-note']).toBe('two');
+  });
+
+  it('is not recalled for other preferences, or for a write to the same target', async () => {
+    const read = answer();
+    const recalled: string[] = [];
+    const url = await serve(failingDatabase(undefined, read), recalled);
+    await fetch(`${url}/rest/v1/todos?select=id`);
+    await fetch(`${url}/rest/v1/todos?select=id`, { headers: { prefer: 'count=exact' } });
+    await fetch(`${url}/rest/v1/todos?select=id`, { method: 'DELETE' });
+    expect(recalled).toEqual([]);
+  });
+
+  it('answers a database gone since the first time with 503 PGRST001, as the first time would', async () => {
+    const read = answer();
+    const database = failingDatabase(undefined, read);
+    const url = await serve(database);
+    expect((await fetch(`${url}/rest/v1/todos`)).status).toBe(200);
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    database.batch = async () => {
+      throw refused;
+    };
+    const again = await fetch(`${url}/rest/v1/todos`);
+    expect(again.status).toBe(503);
+    expect(await again.json()).toMatchObject({ code: 'PGRST001' });
+  });
+
+  it('is forgotten when the schema reloads', async () => {
+    const db = failingDatabase(undefined, answer());
+    const api = await createRestApi({
+      db,
+      jwtSecret: 'a-secret-of-at-least-thirty-two-characters',
+    });
+    const req = { method: 'GET', url: '/rest/v1/todos', headers: {} } as IncomingMessage;
+    const res = {
+      writeHead: () => res,
+      end: () => res,
+    } as unknown as ServerResponse;
+    await api.handle(req, res, new URL(req.url!, 'http://localhost'));
+    expect(api.recall(req)).toBeDefined();
+    await api.reloadSchema();
+    expect(api.recall(req)).toBeUndefined();
   });
 });

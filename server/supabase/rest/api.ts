@@ -14,7 +14,8 @@ import { findTable, loadCatalog, type Catalog } from './catalog.ts';
 import { ANON_ROLE, identifyCaller, type Caller } from './claims.ts';
 import { errorHeaders, fromPostgresError, RestError } from './errors.ts';
 import { checkProfile, negotiateMediaType, parsePreferences, parseRangeHeader } from './headers.ts';
-import { insert, read, remove, update, type Outcome } from './operations.ts';
+import { KnownReads, type KnownRead } from './known-reads.ts';
+import { answerRead, insert, planRead, remove, update, type Outcome } from './operations.ts';
 import { parsePayload } from './payload.ts';
 import { ReadPlans } from './read-plans.ts';
 import { callFunction, loadFunctions, type DbFunction } from './rpc.ts';
@@ -108,6 +109,13 @@ function resourceOf(url: URL): Resource {
 
 export interface RestApi {
   handle: Handler;
+  /**
+   * A GET or HEAD asked before with the same target and shaping headers, whose token has not
+   * expired: answerKnown then answers it without deciding it again. The gateway's key check and
+   * the client gate's lane still come before, as for any request.
+   */
+  recall(req: IncomingMessage): KnownRead | undefined;
+  answerKnown(req: IncomingMessage, res: ServerResponse, known: KnownRead): Promise<void>;
   /** Reads the tables, columns and roles again (after DDL), like PostgREST's schema cache reload. */
   reloadSchema(): Promise<void>;
 }
@@ -133,6 +141,8 @@ export async function createRestApi(opts: {
   let functions: Map<string, DbFunction[]> = await loadFunctions(db, SCHEMA);
   // Parsed query strings and their statements, built against this catalog.
   let plans = new ReadPlans();
+  // Whole reads by their request, built against this catalog and its roles.
+  let knownReads = new KnownReads();
 
   async function serve(req: IncomingMessage, url: URL, caller: Caller): Promise<Outcome> {
     const method = req.method ?? 'GET';
@@ -177,18 +187,18 @@ export async function createRestApi(opts: {
 
     if (!write) {
       const range = parseRangeHeader(req.headers);
-      return read(
-        {
-          table,
-          query,
-          media,
-          prefs,
-          maxRows,
-          ...(range ? { range } : {}),
-          build: (options) => plans.statement(table, query, options),
-        },
-        inTransaction,
-      );
+      const plan = planRead({
+        table,
+        query,
+        media,
+        prefs,
+        maxRows,
+        ...(range ? { range } : {}),
+        build: (options) => plans.statement(table, query, options),
+      });
+      const outcome = await answerRead(plan, inTransaction);
+      knownReads.remember(req, { caller, path: url.pathname.slice(PREFIX.length), plan });
+      return outcome;
     }
     const request = { table, query, media, prefs };
     if (method === 'DELETE') return remove(request, inTransaction);
@@ -196,6 +206,33 @@ export async function createRestApi(opts: {
     return method === 'POST'
       ? insert(request, payload, inTransaction)
       : update(request, payload, inTransaction);
+  }
+
+  /** Answers a failed request as PostgREST would; anything else is the server's to answer. */
+  function answerFailure(
+    res: ServerResponse,
+    method: string,
+    error: unknown,
+    caller: Caller | undefined,
+  ): void {
+    if (error instanceof RestError) return sendError(res, method, error);
+    // No connection, or a lost one (Node's ECONNRESET, EPIPE…, pg's "Connection terminated"),
+    // is a 503, which supabase-js retries for reads.
+    if (isConnectionError(error)) {
+      return sendError(
+        res,
+        method,
+        new RestError(503, {
+          code: 'PGRST001',
+          message: 'Database client error. Retrying the connection.',
+          details: (error as Error).message,
+        }),
+      );
+    }
+    if (isPostgresError(error)) {
+      return sendError(res, method, fromPostgresError(error, caller?.role === ANON_ROLE));
+    }
+    throw error;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -210,33 +247,33 @@ export async function createRestApi(opts: {
       );
       send(res, method, await serve(req, url, caller));
     } catch (error) {
-      if (error instanceof RestError) return sendError(res, method, error);
-      // No connection, or a lost one (Node's ECONNRESET, EPIPE…, pg's "Connection terminated"),
-      // is a 503, which supabase-js retries for reads.
-      if (isConnectionError(error)) {
-        return sendError(
-          res,
-          method,
-          new RestError(503, {
-            code: 'PGRST001',
-            message: 'Database client error. Retrying the connection.',
-            details: (error as Error).message,
-          }),
-        );
-      }
-      if (isPostgresError(error)) {
-        return sendError(res, method, fromPostgresError(error, caller?.role === ANON_ROLE));
-      }
-      throw error;
+      answerFailure(res, method, error, caller);
+    }
+  }
+
+  async function answerKnown(
+    req: IncomingMessage,
+    res: ServerResponse,
+    known: KnownRead,
+  ): Promise<void> {
+    const method = req.method ?? 'GET';
+    try {
+      const inTransaction = callerTransaction(db, known.caller, req, known.path);
+      send(res, method, await answerRead(known.plan, inTransaction));
+    } catch (error) {
+      answerFailure(res, method, error, known.caller);
     }
   }
 
   return {
     handle,
+    recall: (req) => knownReads.recall(req),
+    answerKnown,
     async reloadSchema() {
       catalog = await loadCatalog(db, SCHEMA);
       functions = await loadFunctions(db, SCHEMA);
       plans = new ReadPlans();
+      knownReads = new KnownReads();
     },
   };
 }

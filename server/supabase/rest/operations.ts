@@ -84,7 +84,20 @@ export function readWindow(
   return { offset, ...(last === undefined ? {} : { limit: Math.max(0, last - offset + 1) }) };
 }
 
-export async function read(request: ReadRequest, inTransaction: InTransaction): Promise<Outcome> {
+/**
+ * What a read decided before it runs: its statement and what shapes its answer. It depends only on
+ * the request's table, query and negotiated headers, so a read asked again can run the same plan
+ * (known-reads.ts).
+ */
+export interface ReadPlan {
+  statement: Statement;
+  offset: number;
+  media: MediaType;
+  prefs: Preferences;
+}
+
+/** The read's window, options and statement. */
+export function planRead(request: ReadRequest): ReadPlan {
   const { offset, limit } = readWindow(request.query, request.range, request.maxRows);
   const options: ReadOptions = {
     media: request.media,
@@ -95,10 +108,16 @@ export async function read(request: ReadRequest, inTransaction: InTransaction): 
   const statement = request.build
     ? request.build(options)
     : readStatement(request.table, request.query, options);
+  return { statement, offset, media: request.media, prefs: request.prefs };
+}
+
+/** Runs a planned read in the request's transaction and shapes its answer. */
+export async function answerRead(plan: ReadPlan, inTransaction: InTransaction): Promise<Outcome> {
+  const { statement, offset } = plan;
   const row = onlyRow(await inTransaction.statement(true, statement.text, statement.values));
   const rows = Number(row.page_total);
   const total = row.total === null ? undefined : Number(row.total);
-  if (request.media.shape === 'object' && rows !== 1) throw singleObjectError(rows);
+  if (plan.media.shape === 'object' && rows !== 1) throw singleObjectError(rows);
   const upper = offset + rows - 1;
   if (total !== undefined && offset > total) {
     throw new RestError(416, {
@@ -112,10 +131,10 @@ export async function read(request: ReadRequest, inTransaction: InTransaction): 
     status: partial ? 206 : 200,
     headers: {
       'Content-Range': contentRange(offset, upper, total),
-      ...preferenceApplied(request.prefs, false),
+      ...preferenceApplied(plan.prefs, false),
     },
     body: row.body ?? '[]',
-    contentType: request.media.contentType,
+    contentType: plan.media.contentType,
   };
 }
 
