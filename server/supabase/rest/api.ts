@@ -157,7 +157,9 @@ export async function createRestApi(opts: {
     const keyInQuery = url.searchParams.has('apikey');
     const params = keyInQuery ? new URLSearchParams(url.searchParams) : url.searchParams;
     if (keyInQuery) params.delete('apikey');
-    const inTransaction = callerTransaction(db, caller, req, url.pathname.slice(PREFIX.length));
+    // What request.path reports to the database: the path below the API's mount.
+    const path = url.pathname.slice(PREFIX.length);
+    const inTransaction = callerTransaction(db, caller, req, path);
     if (resource.kind === 'function') {
       if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
         throw new RestError(405, {
@@ -197,7 +199,7 @@ export async function createRestApi(opts: {
         build: (options) => plans.statement(table, query, options),
       });
       const outcome = await answerRead(plan, inTransaction);
-      knownReads.remember(req, { caller, path: url.pathname.slice(PREFIX.length), plan });
+      knownReads.remember(req, { caller, path, plan });
       return outcome;
     }
     const request = { table, query, media, prefs };
