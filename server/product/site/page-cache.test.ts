@@ -119,6 +119,43 @@ describe('PageCache', () => {
     expect(notModified.body.length).toBe(0);
   });
 
+  it('answers a kept page with each of its headers once, list values line by line, and its own length and tag', async () => {
+    const cache = new PageCache();
+    cache.store('k', {
+      ...page(shared),
+      headers: {
+        ...page(shared).headers,
+        link: ['</a.css>; rel=preload; as=style', '</b.js>; rel=modulepreload'],
+        'x-served-by': 3,
+        // The render's own: each answer sends its own instead.
+        'content-length': 1,
+        etag: 'W/"render"',
+        date: 'Thu, 01 Jan 1970 00:00:00 GMT',
+        age: '99',
+      },
+    });
+    const get = await serving(cache, 'k');
+
+    const ok = await get();
+    expect(ok.headers.link).toBe('</a.css>; rel=preload; as=style, </b.js>; rel=modulepreload');
+    expect(ok.headers['x-served-by']).toBe('3');
+    expect(ok.headers).toMatchObject({
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': String(html.length),
+      etag: 'W/"abc"',
+      age: '0',
+    });
+    expect(ok.headers.date).not.toBe('Thu, 01 Jan 1970 00:00:00 GMT');
+
+    const notModified = await get({ 'if-none-match': 'W/"abc"' });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers['content-type']).toBeUndefined();
+    expect(notModified.headers).toMatchObject({
+      etag: 'W/"abc"',
+      'cache-control': shared,
+      'content-security-policy': "default-src 'none'",
+    });
+  });
   it('serves a page past its time as stale for a while, then forgets it, and every page when cleared', async () => {
     let now = 0;
     const cache = new PageCache(undefined, () => now, 30);

@@ -25,6 +25,11 @@ export interface RenderedPage {
 }
 
 interface Entry extends RenderedPage {
+  /**
+   * The kept headers as Node's flat list of names and values, made once when the page is kept:
+   * each answer adds its own few to a copy rather than spreading an object of a dozen headers.
+   */
+  head: string[];
   storedAt: number;
   expiresAt: number;
   /** Until then the page is served past its time while it is rendered anew. */
@@ -52,6 +57,19 @@ function header(headers: OutgoingHttpHeaders, name: string): string | undefined 
   return value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value);
 }
 
+/** Adds `headers` to Node's flat list of names and values, a list value once for each of its items. */
+function appendHeaders(head: string[], headers: OutgoingHttpHeaders): void {
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) head.push(name, item);
+    else head.push(name, String(value));
+  }
+}
+
+/** The headers a kept page is not kept with: each answer sets its own. */
+const ANSWER_OWN_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'date', 'age']);
+
 /** A kept page's answer: its headers, the request's own (`extra`), age and body in `encoding`. */
 function sendPage(
   req: IncomingMessage,
@@ -62,14 +80,12 @@ function sendPage(
   extra: OutgoingHttpHeaders,
   age: string,
 ): void {
-  res.writeHead(200, {
-    ...entry.headers,
-    ...extra,
-    etag: entry.etag,
-    age,
-    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-    'content-length': body.length,
-  });
+  const head = entry.head.slice();
+  appendHeaders(head, extra);
+  head.push('etag', entry.etag, 'age', age);
+  if (encoding !== 'identity') head.push('content-encoding', encoding);
+  head.push('content-length', String(body.length));
+  res.writeHead(200, head);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
@@ -127,13 +143,18 @@ export class PageCache {
     if (maxAge === null || page.headers['set-cookie'] !== undefined) return;
     const vary = (header(page.headers, 'vary') ?? '').toLowerCase().split(',');
     if (vary.some((name) => name.trim() && name.trim() !== 'accept-encoding')) return;
-    const headers = { ...page.headers };
-    for (const name of ['content-length', 'content-encoding', 'etag', 'date', 'age'])
-      delete headers[name];
+    // Copied without its answer's own headers, not deleted from a copy: deleting a property
+    // turns an object into a slow dictionary that every answer would then read.
+    const headers: OutgoingHttpHeaders = {};
+    for (const name in page.headers)
+      if (!ANSWER_OWN_HEADERS.has(name)) headers[name] = page.headers[name];
+    const head: string[] = [];
+    appendHeaders(head, headers);
     const storedAt = this.now();
     const entry: Entry = {
       ...page,
       headers,
+      head,
       storedAt,
       expiresAt: storedAt + maxAge * 1000,
       staleUntil: storedAt + maxAge * 1000 + this.staleMs,
@@ -197,9 +218,12 @@ export class PageCache {
     this.entries.set(key, entry);
     const age = String(Math.floor((now - entry.storedAt) / 1000));
     if (ifNoneMatchMatches(req.headers['if-none-match'], entry.etag)) {
-      const headers = { ...entry.headers, ...extra, etag: entry.etag, age };
-      delete headers['content-type'];
-      res.writeHead(304, 'Not Modified', headers).end();
+      const head: string[] = [];
+      for (let at = 0; at < entry.head.length; at += 2)
+        if (entry.head[at] !== 'content-type') head.push(entry.head[at]!, entry.head[at + 1]!);
+      appendHeaders(head, extra);
+      head.push('etag', entry.etag, 'age', age);
+      res.writeHead(304, 'Not Modified', head).end();
       return served;
     }
     const encoding: Encoding =
