@@ -316,6 +316,10 @@ export async function startServer(
   const gate = new ClientGate();
   const corsHeaders = Object.entries(CORS_HEADERS);
   const corsPreflightHeaders = Object.entries(CORS_PREFLIGHT_HEADERS);
+  /** The CORS headers for a known read's answer that the API did not write (a 500). */
+  const setCors = (res: ServerResponse) => {
+    if (!res.headersSent) for (const [name, value] of corsHeaders) res.setHeader(name, value);
+  };
   const refuseWaiting = (res: ServerResponse) =>
     sendJson(
       res,
@@ -326,7 +330,8 @@ export async function startServer(
         hint: 'Retry after the number of seconds in Retry-After.',
         message: 'Too many requests from this client are waiting: try again shortly.',
       },
-      { 'Retry-After': '1' },
+      // With the CORS headers itself: a known read sets none before its answer.
+      { ...CORS_HEADERS, 'Retry-After': '1' },
     );
   // Errors no service answered for, each said at most once a minute (shared/quiet-log.ts).
   const quiet = quietLog();
@@ -364,16 +369,17 @@ export async function startServer(
     if (known && restApi && callers) {
       const rest = restApi;
       try {
-        for (const [name, value] of corsHeaders) res.setHeader(name, value);
         const lane = await callers.identifyKnown(req, known.caller.claims, address);
+        // The answer carries its CORS headers in its one writeHead, as a refusal does its own.
         await gate.pass(
           lane,
           req,
           res,
-          () => rest.answerKnown(req, res, known),
+          () => rest.answerKnown(req, res, known, CORS_HEADERS),
           () => refuseWaiting(res),
         );
       } catch (error) {
+        setCors(res);
         answerUnhandled(req, res, error);
       }
       return;

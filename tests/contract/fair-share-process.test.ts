@@ -95,10 +95,37 @@ describe('outside callers’ share of the data API', () => {
       const first = await Promise.race(requests);
       expect(first?.status).toBe(429);
       expect(first?.headers.get('retry-after')).toBe('1');
+      // A browser on another origin reads the refusal, and its Retry-After, only with these.
+      expect(first?.headers.get('access-control-allow-origin')).toBe('*');
+      expect(first?.headers.get('access-control-expose-headers')).toContain('Content-Range');
       expect(await first?.json()).toMatchObject({
         code: 'PT429',
         message: expect.stringMatching(/too many requests/i),
       });
+    } finally {
+      stop.abort();
+    }
+  });
+
+  it('turns away a read it answered before the same way when the address is past its bound', async () => {
+    const headers = { apikey: site.anonKey, 'X-Forwarded-For': '203.0.113.201' };
+    const known = `${site.url}/rest/v1/blog_posts?select=id&limit=1`;
+    expect((await fetch(known, { headers })).status).toBe(200);
+    const stop = new AbortController();
+    const requests = Array.from({ length: 40 }, () =>
+      fetch(`${site.url}/rest/v1/blog_posts?${HOSTILE_FILTER}`, {
+        headers,
+        signal: stop.signal,
+      }).catch(() => undefined),
+    );
+    try {
+      // The first answer is a refusal: the address's queue is full.
+      expect((await Promise.race(requests))?.status).toBe(429);
+      const again = await fetch(known, { headers });
+      expect(again.status).toBe(429);
+      expect(again.headers.get('retry-after')).toBe('1');
+      expect(again.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await again.json()).toMatchObject({ code: 'PT429' });
     } finally {
       stop.abort();
     }

@@ -62,13 +62,17 @@ afterEach(async () => {
 });
 
 /** Serves the API as server/app.ts does: a read asked before is answered as a known one. */
-async function serve(db: Database, recalled: string[] = []): Promise<string> {
+async function serve(
+  db: Database,
+  recalled: string[] = [],
+  answerHeaders?: Record<string, string>,
+): Promise<string> {
   const api = await createRestApi({ db, jwtSecret: 'a-secret-of-at-least-thirty-two-characters' });
   server = createServer((req, res) => {
     const known = api.recall(req);
     if (known) recalled.push(req.url ?? '');
     const answered = known
-      ? api.answerKnown(req, res, known)
+      ? api.answerKnown(req, res, known, answerHeaders)
       : api.handle(req, res, new URL(req.url ?? '/', 'http://localhost'));
     answered.catch(() => {
       res.writeHead(500).end('unhandled');
@@ -174,6 +178,23 @@ describe('a read asked again', () => {
     const again = await fetch(`${url}/rest/v1/todos`);
     expect(again.status).toBe(503);
     expect(await again.json()).toMatchObject({ code: 'PGRST001' });
+  });
+
+  it("carries the caller's answer headers on its answer and on an error's", async () => {
+    const read = answer();
+    const database = failingDatabase(undefined, read);
+    const url = await serve(database, [], { 'Access-Control-Allow-Origin': '*' });
+    await fetch(`${url}/rest/v1/todos`);
+    const again = await fetch(`${url}/rest/v1/todos`);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('access-control-allow-origin')).toBe('*');
+    expect(again.headers.get('content-range')).toBe('0-0/*');
+    database.batch = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    };
+    const failed = await fetch(`${url}/rest/v1/todos`);
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('is forgotten when the schema reloads', async () => {

@@ -39,8 +39,14 @@ function isConnectionError(error: unknown): boolean {
   );
 }
 
-function send(res: ServerResponse, method: string, outcome: Outcome): void {
-  const headers: Record<string, string> = { ...outcome.headers };
+/** Writes an outcome in one writeHead, with `extra` headers of the caller's (the CORS headers). */
+function send(
+  res: ServerResponse,
+  method: string,
+  outcome: Outcome,
+  extra: Record<string, string> = {},
+): void {
+  const headers: Record<string, string> = { ...extra, ...outcome.headers };
   if (outcome.body === undefined) {
     res.writeHead(outcome.status, headers).end();
     return;
@@ -115,7 +121,16 @@ export interface RestApi {
    * the client gate's lane still come before, as for any request.
    */
   recall(req: IncomingMessage): KnownRead | undefined;
-  answerKnown(req: IncomingMessage, res: ServerResponse, known: KnownRead): Promise<void>;
+  /**
+   * `answerHeaders` go out with the answer in its one writeHead (Node's quick path, which a header
+   * set beforehand with setHeader turns off), or are set before an error's answer.
+   */
+  answerKnown(
+    req: IncomingMessage,
+    res: ServerResponse,
+    known: KnownRead,
+    answerHeaders?: Record<string, string>,
+  ): Promise<void>;
   /** Reads the tables, columns and roles again (after DDL), like PostgREST's schema cache reload. */
   reloadSchema(): Promise<void>;
 }
@@ -257,12 +272,15 @@ export async function createRestApi(opts: {
     req: IncomingMessage,
     res: ServerResponse,
     known: KnownRead,
+    answerHeaders: Record<string, string> = {},
   ): Promise<void> {
     const method = req.method ?? 'GET';
     try {
       const inTransaction = callerTransaction(db, known.caller, req, known.path);
-      send(res, method, await answerRead(known.plan, inTransaction));
+      send(res, method, await answerRead(known.plan, inTransaction), answerHeaders);
     } catch (error) {
+      if (!res.headersSent)
+        for (const name in answerHeaders) res.setHeader(name, answerHeaders[name]!);
       answerFailure(res, method, error, known.caller);
     }
   }
