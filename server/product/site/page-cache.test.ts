@@ -156,6 +156,7 @@ describe('PageCache', () => {
       'content-security-policy': "default-src 'none'",
     });
   });
+
   it('serves a page past its time as stale for a while, then forgets it, and every page when cleared', async () => {
     let now = 0;
     const cache = new PageCache(undefined, () => now, 30);

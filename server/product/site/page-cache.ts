@@ -57,11 +57,18 @@ function header(headers: OutgoingHttpHeaders, name: string): string | undefined 
   return value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value);
 }
 
-/** Adds `headers` to Node's flat list of names and values, a list value once for each of its items. */
-function appendHeaders(head: string[], headers: OutgoingHttpHeaders): void {
+/**
+ * Adds `headers` but those in `skip` to Node's flat list of names and values, a list value once
+ * for each of its items.
+ */
+function appendHeaders(
+  head: string[],
+  headers: OutgoingHttpHeaders,
+  skip?: ReadonlySet<string>,
+): void {
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined) continue;
+    if (value === undefined || skip?.has(name)) continue;
     if (Array.isArray(value)) for (const item of value) head.push(name, item);
     else head.push(name, String(value));
   }
@@ -143,17 +150,11 @@ export class PageCache {
     if (maxAge === null || page.headers['set-cookie'] !== undefined) return;
     const vary = (header(page.headers, 'vary') ?? '').toLowerCase().split(',');
     if (vary.some((name) => name.trim() && name.trim() !== 'accept-encoding')) return;
-    // Copied without its answer's own headers, not deleted from a copy: deleting a property
-    // turns an object into a slow dictionary that every answer would then read.
-    const headers: OutgoingHttpHeaders = {};
-    for (const name in page.headers)
-      if (!ANSWER_OWN_HEADERS.has(name)) headers[name] = page.headers[name];
     const head: string[] = [];
-    appendHeaders(head, headers);
+    appendHeaders(head, page.headers, ANSWER_OWN_HEADERS);
     const storedAt = this.now();
     const entry: Entry = {
       ...page,
-      headers,
       head,
       storedAt,
       expiresAt: storedAt + maxAge * 1000,
