@@ -3,6 +3,7 @@
 // A/AA violation (labels, contrast, landmarks, names, ARIA).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe.ts';
 import {
@@ -16,16 +17,46 @@ import { siteAndBrowserPerFile } from '../support/site-and-browser.ts';
 
 const { site, browser } = siteAndBrowserPerFile({ SEED_DEMO: 'true' });
 
-/** Sums every layout shift of the page from its first paint on (buffered). */
+/** What the page records of its layout shifts. */
+interface Shifts {
+  layoutShift: number;
+  /** Each shift's moved elements: the start of their markup and where they were and went. */
+  shiftedNodes: string[];
+}
+
+/**
+ * Sums every layout shift of the page from its first paint on (buffered), and notes what moved,
+ * so that a shift seen once says where it was.
+ */
 const recordLayoutShifts = () => {
-  const w = window as unknown as { layoutShift: number };
+  const w = window as unknown as Shifts;
   w.layoutShift = 0;
+  w.shiftedNodes = [];
+  type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+  type Shift = PerformanceEntry & { value: number; sources?: Source[] };
+  const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) {
+    for (const entry of list.getEntries() as Shift[]) {
       w.layoutShift += entry.value;
+      for (const { node, previousRect, currentRect } of entry.sources ?? []) {
+        const markup = node instanceof Element ? node.outerHTML : (node?.nodeName ?? '?');
+        w.shiftedNodes.push(
+          `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ` +
+            `${markup.slice(0, 120)} from ${rect(previousRect)} to ${rect(currentRect)}`,
+        );
+      }
     }
   }).observe({ type: 'layout-shift', buffered: true });
 };
+
+/** The page's layout shift so far; what moved is the assertion's message. */
+async function expectNoLayoutShift(page: Page) {
+  const { layoutShift, shiftedNodes } = await page.evaluate(() => {
+    const { layoutShift, shiftedNodes } = window as unknown as Shifts;
+    return { layoutShift, shiftedNodes };
+  });
+  expect(layoutShift, shiftedNodes.join('\n')).toBe(0);
+}
 
 describe.each([
   ['a phone', { width: 360, height: 780 }],
@@ -41,10 +72,7 @@ describe.each([
       await page.addInitScript(recordLayoutShifts);
       await gotoHydrated(page, site.url + path);
       await requests.settled();
-      const shift = await page.evaluate(
-        () => (window as unknown as { layoutShift: number }).layoutShift,
-      );
-      expect(shift).toBe(0);
+      await expectNoLayoutShift(page);
 
       expect(await accessibilityViolations(page)).toEqual([]);
     },
@@ -85,10 +113,7 @@ describe('on a slow connection', () => {
       await page.addInitScript(recordLayoutShifts);
       await gotoHydrated(page, proxyUrl + path);
       await requests.settled();
-      const shift = await page.evaluate(
-        () => (window as unknown as { layoutShift: number }).layoutShift,
-      );
-      expect(shift).toBe(0);
+      await expectNoLayoutShift(page);
     },
   );
 });
