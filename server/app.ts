@@ -316,7 +316,7 @@ export async function startServer(
   const gate = new ClientGate();
   const corsHeaders = Object.entries(CORS_HEADERS);
   const corsPreflightHeaders = Object.entries(CORS_PREFLIGHT_HEADERS);
-  /** The CORS headers for a known read's answer that the API did not write (a 500). */
+  /** The CORS headers an API answer carries, set before it is written (unless it was). */
   const setCors = (res: ServerResponse) => {
     if (!res.headersSent) for (const [name, value] of corsHeaders) res.setHeader(name, value);
   };
@@ -403,7 +403,7 @@ export async function startServer(
           res.writeHead(204).end();
           return;
         }
-        for (const [name, value] of corsHeaders) res.setHeader(name, value);
+        setCors(res);
         const refusal = apiKeyRefusal?.(req.method ?? 'GET', url, req.headers);
         if (refusal) {
           sendJson(res, 401, refusal);
