@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { utf8Body } from '#shared/utf8.ts';
 
 /** A mounted API: gets the request with its parsed URL (path still carries the mount prefix). */
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
@@ -38,7 +39,7 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const text = utf8Body(typeof body === 'string' ? body : JSON.stringify(body));
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),

@@ -129,6 +129,26 @@ describe('when the database cannot be reached', () => {
   });
 });
 
+describe("a read's body", () => {
+  it('is sent as its UTF-8 bytes with their length, long and beyond Latin-1 or short', async () => {
+    const long = JSON.stringify([
+      { title: '“The welcome sequence” – in three mails ←'.repeat(80) },
+    ]);
+    for (const body of [long, '[{"title":"“short”"}]']) {
+      const read: Answer = { row: { page_total: '1', total: null, body }, batches: [] };
+      const url = await serve(failingDatabase(undefined, read));
+      for (const method of ['GET', 'HEAD']) {
+        const response = await fetch(`${url}/rest/v1/todos`, { method });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+        expect(await response.text()).toBe(method === 'GET' ? body : '');
+      }
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server = undefined;
+    }
+  });
+});
+
 describe('a read asked again', () => {
   const answer = (): Answer => ({
     row: { page_total: '1', total: null, body: '[{"id":1}]' },

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/types.ts';
 import { DatabaseUnreachableError, isPostgresError } from '../db/types.ts';
+import { utf8Body } from '#shared/utf8.ts';
 import {
   BodyTooLargeError,
   MAX_BODY_BYTES,
@@ -52,9 +53,10 @@ function send(
     return;
   }
   headers['Content-Type'] = outcome.contentType ?? 'application/json; charset=utf-8';
-  headers['Content-Length'] = String(Buffer.byteLength(outcome.body));
+  const body = utf8Body(outcome.body);
+  headers['Content-Length'] = String(Buffer.byteLength(body));
   res.writeHead(outcome.status, headers);
-  res.end(method === 'HEAD' ? undefined : outcome.body);
+  res.end(method === 'HEAD' ? undefined : body);
 }
 
 function sendError(res: ServerResponse, method: string, error: RestError): void {
@@ -117,8 +119,7 @@ export interface RestApi {
   handle: Handler;
   /**
    * A GET or HEAD asked before with the same target and shaping headers, whose token has not
-   * expired: answerKnown then answers it without deciding it again. The gateway's key check and
-   * the client gate's lane still come before, as for any request.
+   * expired, for answerKnown to answer undecided again (after the key check and the gate's lane).
    */
   recall(req: IncomingMessage): KnownRead | undefined;
   /**
