@@ -17,10 +17,11 @@ const BEYOND_LATIN1 = /[\u0100-\uffff]/;
 export const CONVERTED_FROM = 2048;
 
 /** `text` as UTF-8, or undefined where Node's own encoding is as quick (short or one-byte text). */
-function converted(text: string): Buffer | undefined {
+function converted(text: string): Buffer<ArrayBuffer> | undefined {
   if (text.length < CONVERTED_FROM || !BEYOND_LATIN1.test(text)) return undefined;
   try {
-    return transcode(Buffer.from(text, 'utf16le'), 'utf16le', 'utf8');
+    // Typed as any Buffer, whose memory might be shared; the converter's never is.
+    return transcode(Buffer.from(text, 'utf16le'), 'utf16le', 'utf8') as Buffer<ArrayBuffer>;
   } catch {
     // A lone surrogate, which the converter refuses: Buffer.from writes U+FFFD for it.
     return undefined;
@@ -28,7 +29,7 @@ function converted(text: string): Buffer | undefined {
 }
 
 /** The UTF-8 bytes of `text`, exactly those of `Buffer.from(text)`. */
-export function utf8Bytes(text: string): Buffer {
+export function utf8Bytes(text: string): Buffer<ArrayBuffer> {
   return converted(text) ?? Buffer.from(text);
 }
 
@@ -36,6 +37,6 @@ export function utf8Bytes(text: string): Buffer {
  * A body to hand to Node as it is: the text itself where Node writes it quickly (it is then
  * written with the answer's head in one piece), else its UTF-8 bytes.
  */
-export function utf8Body(text: string): string | Buffer {
+export function utf8Body(text: string): string | Buffer<ArrayBuffer> {
   return converted(text) ?? text;
 }

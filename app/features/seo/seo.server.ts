@@ -1,5 +1,6 @@
 // The resource routes' loaders: robots.txt, the sitemaps and the feeds, built from the site's
 // public origin and the published posts the anonymous client may read (drafts never).
+import { utf8Bytes } from '#shared/utf8.ts';
 import { publicSiteUrl } from '~/data/config.server';
 import { failedRead } from '~/data/failures.server';
 import { listPublishedPostListings, type PostListing } from '~/data/posts';
@@ -15,7 +16,8 @@ import { buildLanguageSitemap, buildSitemapIndex } from './sitemap';
 const cacheControl = 'public, max-age=300';
 
 function textResponse(body: string, contentType: string): Response {
-  return new Response(body, {
+  // A feed of a few posts with curly quotes is long text held two bytes a character.
+  return new Response(utf8Bytes(body), {
     headers: { 'Content-Type': contentType, 'Cache-Control': cacheControl },
   });
 }
