@@ -24,7 +24,10 @@ export interface RenderedPage {
   encoded?: { encoding: Encoding; body: Buffer };
 }
 
-interface Entry extends RenderedPage {
+/** A kept page: what its answers send, not the render's own headers object or encoded copy. */
+interface Entry {
+  body: Buffer;
+  etag: string;
   /**
    * The kept headers as Node's flat list of names and values, made once when the page is kept:
    * each answer adds its own few to a copy rather than spreading an object of a dozen headers.
@@ -154,7 +157,8 @@ export class PageCache {
     appendHeaders(head, page.headers, ANSWER_OWN_HEADERS);
     const storedAt = this.now();
     const entry: Entry = {
-      ...page,
+      body: page.body,
+      etag: page.etag,
       head,
       storedAt,
       expiresAt: storedAt + maxAge * 1000,
