@@ -40,13 +40,11 @@ function isConnectionError(error: unknown): boolean {
   );
 }
 
-/** Writes an outcome in one writeHead, with `extra` headers of the caller's (the CORS headers). */
-function send(
-  res: ServerResponse,
-  method: string,
-  outcome: Outcome,
-  extra: Record<string, string> = {},
-): void {
+/** Headers of the caller's that an answer carries in its one writeHead (the CORS headers). */
+type Extra = Record<string, string>;
+
+/** Writes an outcome in one writeHead, with `extra` headers of the caller's. */
+function send(res: ServerResponse, method: string, outcome: Outcome, extra: Extra = {}): void {
   const headers: Record<string, string> = { ...extra, ...outcome.headers };
   if (outcome.body === undefined) {
     res.writeHead(outcome.status, headers).end();
@@ -59,17 +57,15 @@ function send(
   res.end(method === 'HEAD' ? undefined : body);
 }
 
-function sendError(res: ServerResponse, method: string, error: RestError): void {
+/** Writes an error in one writeHead, with `extra` headers of the caller's, as `send` does. */
+function sendError(res: ServerResponse, method: string, error: RestError, extra: Extra = {}): void {
+  const headers = { ...extra, ...errorHeaders(error) };
   if (method === 'HEAD') {
-    res
-      .writeHead(error.status, {
-        'Content-Type': 'application/json; charset=utf-8',
-        ...errorHeaders(error),
-      })
-      .end();
+    res.writeHead(error.status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+    res.end();
     return;
   }
-  sendJson(res, error.status, error.body, errorHeaders(error));
+  sendJson(res, error.status, error.body, headers);
 }
 
 function bodyTooLarge(): RestError {
@@ -130,7 +126,7 @@ export interface RestApi {
     req: IncomingMessage,
     res: ServerResponse,
     known: KnownRead,
-    answerHeaders?: Record<string, string>,
+    answerHeaders?: Extra,
   ): Promise<void>;
   /** Reads the tables, columns and roles again (after DDL), like PostgREST's schema cache reload. */
   reloadSchema(): Promise<void>;
@@ -232,8 +228,9 @@ export async function createRestApi(opts: {
     method: string,
     error: unknown,
     caller: Caller | undefined,
+    extra: Extra = {},
   ): void {
-    if (error instanceof RestError) return sendError(res, method, error);
+    if (error instanceof RestError) return sendError(res, method, error, extra);
     // No connection, or a lost one (Node's ECONNRESET, EPIPE…, pg's "Connection terminated"),
     // is a 503, which supabase-js retries for reads.
     if (isConnectionError(error)) {
@@ -245,10 +242,12 @@ export async function createRestApi(opts: {
           message: 'Database client error. Retrying the connection.',
           details: (error as Error).message,
         }),
+        extra,
       );
     }
     if (isPostgresError(error)) {
-      return sendError(res, method, fromPostgresError(error, caller?.role === ANON_ROLE));
+      const failure = fromPostgresError(error, caller?.role === ANON_ROLE);
+      return sendError(res, method, failure, extra);
     }
     throw error;
   }
@@ -273,16 +272,14 @@ export async function createRestApi(opts: {
     req: IncomingMessage,
     res: ServerResponse,
     known: KnownRead,
-    answerHeaders: Record<string, string> = {},
+    answerHeaders: Extra = {},
   ): Promise<void> {
     const method = req.method ?? 'GET';
     try {
       const inTransaction = callerTransaction(db, known.caller, req, known.path);
       send(res, method, await answerRead(known.plan, inTransaction), answerHeaders);
     } catch (error) {
-      if (!res.headersSent)
-        for (const name in answerHeaders) res.setHeader(name, answerHeaders[name]!);
-      answerFailure(res, method, error, known.caller);
+      answerFailure(res, method, error, known.caller, answerHeaders);
     }
   }
 
