@@ -4,8 +4,9 @@
 // (app/security/security-headers.server.ts).
 // A page that never loads React has nothing to stream or wait for (no data handed to the browser,
 // no Suspense): React renders it to one string, for about a third less of the main thread's time
-// than through a stream (docs/decisions/0040-one-string-for-pages-without-react.md), and its
-// stylesheets go inline (inline-stylesheets.server.ts). A page that loads React streams, for
+// than through a stream (docs/decisions/0040-one-string-for-pages-without-react.md), its
+// stylesheets go inline (inline-stylesheets.server.ts), and the parts every page shares are
+// written as kept by their inputs (app/ui/kept-markup.tsx). A page that loads React streams, for
 // React Router's data.
 import { Writable } from 'node:stream';
 import { contentTagOf } from '#shared/content-tag.ts';
@@ -17,6 +18,8 @@ import { browserSupabaseConfig, requestEnv, type ServerEnv } from '~/data/config
 import { failedAnswer, isUnavailable, logFailure } from '~/data/failures.server';
 import { pageSecurityHeaders, type SecurityHandle } from '~/security/security-headers.server';
 import { inlineStylesheets } from '~/styles/inline-stylesheets.server';
+import { KeptMarkup } from '~/ui/kept-markup';
+import { KeptRender } from '~/ui/kept-markup.server';
 import { hydratesWith } from '~/ui/page-hydration';
 import { adTagSources, CLARITY_ATTRIBUTE, META_PIXEL_ATTRIBUTE } from '~/visit/ad-tags-markup';
 
@@ -149,10 +152,16 @@ export default function handleRequest(
     // An error thrown while rendering rejects, as a stream's shell error does: React Router then
     // renders the error boundary instead.
     try {
-      const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+      // The parts every page shares are written as kept where nothing they show has changed.
+      const kept = new KeptRender();
+      const html = renderToString(
+        <KeptMarkup parts={kept}>
+          <ServerRouter context={routerContext} url={request.url} />
+        </KeptMarkup>,
+      );
       // A page with one curly quote is text held two bytes a character: utf8Bytes encodes it in a
       // fifth of Buffer.from's time.
-      const rendered = utf8Bytes(DOCTYPE + html);
+      const rendered = utf8Bytes(DOCTYPE + kept.finish(html));
       // Its stylesheets inline, as React never loads; under `npm run dev` Vite serves them.
       const page = import.meta.env.DEV ? rendered : inlineStylesheets(rendered);
       const status = failedPage(request, responseStatusCode, responseHeaders, routerContext);

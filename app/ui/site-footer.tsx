@@ -1,6 +1,8 @@
 import { site } from '~/config/site';
-import { localizedPath, useCopy, useDictionary, useLanguage, type Language } from '~/i18n/locale';
+import { dictionaryFor, localizedPath, useLanguage, type Language } from '~/i18n/locale';
 import { BrandMark } from './brand-mark';
+import { Kept } from './kept-markup';
+import type { AgencySettings } from '~/data/agency-setting-rules';
 import { useAgencySettings } from './use-agency-settings';
 import { SiteLink } from './site-link';
 
@@ -11,11 +13,33 @@ const copy = {
 } satisfies Record<Language, Record<string, string>>;
 
 export function SiteFooter() {
-  const t = useDictionary();
   const language = useLanguage();
-  const details = useCopy(copy);
   const { settings: agency } = useAgencySettings();
   const year = new Date().getFullYear();
+  // Kept by what it shows (kept-markup.tsx).
+  return (
+    <Kept
+      part="footer"
+      tag="footer"
+      attributes={{ className: 'site-footer' }}
+      inputs={[language, agency, year]}
+    >
+      {() => <FooterInside language={language} agency={agency} year={year} />}
+    </Kept>
+  );
+}
+
+function FooterInside({
+  language,
+  agency,
+  year,
+}: {
+  language: Language;
+  agency: AgencySettings;
+  year: number;
+}) {
+  const t = dictionaryFor(language);
+  const details = copy[language];
   // Only the profiles the agency has.
   const profiles = [
     { href: agency.facebookUrl, label: t.footer.facebook },
@@ -23,7 +47,7 @@ export function SiteFooter() {
     { href: agency.instagramUrl, label: details.instagram },
   ].filter((profile): profile is { href: string; label: string } => Boolean(profile.href));
   return (
-    <footer className="site-footer">
+    <>
       <div className="container site-footer__grid">
         <div className="site-footer__about">
           <SiteLink
@@ -90,6 +114,6 @@ export function SiteFooter() {
           </a>
         </div>
       </div>
-    </footer>
+    </>
   );
 }

@@ -3,8 +3,16 @@
 // app/enhance/menu.ts works (on every page, with or without React); without scripts the root
 // shows the menu open.
 import { site } from '~/config/site';
-import { localizedPath, useDictionary, useLanguage } from '~/i18n/locale';
+import { useLocation } from 'react-router';
+import {
+  dictionaryFor,
+  localizedPath,
+  useLanguage,
+  usePageAlternates,
+  type Language,
+} from '~/i18n/locale';
 import { BrandMark } from './brand-mark';
+import { Kept } from './kept-markup';
 import { LanguageToggle } from './language-toggle';
 import { useHydrated } from './use-hydrated';
 import { SiteLink, SiteNavLink } from './site-link';
@@ -12,13 +20,30 @@ import { SiteLink, SiteNavLink } from './site-link';
 const menuId = 'site-menu';
 
 export function SiteHeader() {
-  const t = useDictionary();
   const language = useLanguage();
+  const { pathname, search } = useLocation();
+  const alternates = usePageAlternates();
+  // Kept by what it shows (kept-markup.tsx): the language, the current link and the language
+  // switch's targets all come from the path and the page's alternates.
+  return (
+    <Kept
+      part="header"
+      tag="header"
+      attributes={{ className: 'site-header' }}
+      inputs={[pathname, search, alternates]}
+    >
+      {() => <HeaderInside language={language} />}
+    </Kept>
+  );
+}
+
+function HeaderInside({ language }: { language: Language }) {
+  const t = dictionaryFor(language);
   // Enabled once a script runs: app/enhance on every page, and React here where it hydrates.
   const hydrated = useHydrated();
 
   return (
-    <header className="site-header">
+    <>
       <div className="container site-header__bar">
         <SiteLink
           to={localizedPath('/', language)}
@@ -62,6 +87,6 @@ export function SiteHeader() {
           </SiteLink>
         </nav>
       </div>
-    </header>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { localizedPath, useCopy, useLanguage } from '~/i18n/locale';
 import { safeReturnPath } from '~/i18n/return-path';
 import { consentCopy } from './copy';
 import { ConsentForm } from './consent-form';
+import { Kept } from '~/ui/kept-markup';
 import { useConsentChoice } from '~/ui/use-consent-choice';
 
 export function CookieBanner() {
@@ -15,26 +16,35 @@ export function CookieBanner() {
   const choice = useConsentChoice();
   // The settings page is the same form already.
   if (pathname.replace(/\/$/, '') === localizedPath('/cookie-settings', language)) return null;
+  // Kept by what it shows (app/ui/kept-markup.tsx): the language and the page to come back to
+  // come from the path, the boxes from the choice.
   return (
-    <section
-      className="cookie-banner"
-      aria-label={t.bannerLabel}
-      data-cookie-banner=""
-      hidden={choice !== undefined}
+    <Kept
+      part="cookie-banner"
+      tag="section"
+      attributes={{
+        className: 'cookie-banner',
+        'aria-label': t.bannerLabel,
+        'data-cookie-banner': '',
+        hidden: choice !== undefined,
+      }}
+      inputs={[pathname, search, choice]}
     >
-      <div className="container cookie-banner__inner">
-        <h2 className="cookie-banner__heading">{t.heading}</h2>
-        <p className="cookie-banner__intro">
-          {t.intro}{' '}
-          <a href={`${localizedPath('/privacy-policy', language)}#cookies`}>{t.policyLink}</a>
-        </p>
-        <ConsentForm
-          source="banner"
-          choice={choice}
-          returnTo={safeReturnPath(pathname + search, language)}
-          label={t.heading}
-        />
-      </div>
-    </section>
+      {() => (
+        <div className="container cookie-banner__inner">
+          <h2 className="cookie-banner__heading">{t.heading}</h2>
+          <p className="cookie-banner__intro">
+            {t.intro}{' '}
+            <a href={`${localizedPath('/privacy-policy', language)}#cookies`}>{t.policyLink}</a>
+          </p>
+          <ConsentForm
+            source="banner"
+            choice={choice}
+            returnTo={safeReturnPath(pathname + search, language)}
+            label={t.heading}
+          />
+        </div>
+      )}
+    </Kept>
   );
 }
