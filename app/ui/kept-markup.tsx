@@ -35,6 +35,7 @@ export function KeptMarkup({ parts, children }: { parts: KeptParts; children: Re
 /**
  * A `tag` element with `attributes`, its inside rendered by `children` or written as kept for
  * `part` and `inputs` (compared as JSON): everything `children` reads must be in `inputs`.
+ * `children` is called only when the inside renders, so it returns elements and calls no hooks.
  */
 export function Kept({
   part,
