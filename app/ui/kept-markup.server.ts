@@ -42,10 +42,19 @@ export class KeptRender implements KeptParts {
       // The marker is the part's last attribute: its start tag ends right after it.
       if (page[at] !== '>') continue;
       const end = closingTag(page, tag, at + 1);
-      if (end !== -1) kept.set(key, page.slice(at + 1, end));
+      if (end !== -1) kept.set(key, ownCopy(page.slice(at + 1, end)));
     }
     return page;
   }
+}
+
+/**
+ * The text as a string of its own. V8 keeps a cut of a long string as a view into it: a part's
+ * inside cut from the page would hold the whole page for as long as it is kept (500 parts of 3,000
+ * characters cut from pages of 79,000 held 40 MB, copied 1.6).
+ */
+function ownCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /**
